@@ -1,0 +1,49 @@
+package dev.solweb.provider.seat;
+
+import dev.solweb.provider.model.Effort;
+
+/**
+ * The one semantic port to a ChatGPT page. Everything the daemon knows about a browser goes
+ * through these verbs; every selector lives behind an implementation.
+ *
+ * <p>Threading: a seat is confined to the one thread the dispatcher gives it; every method but
+ * {@link #stop()} is called only from that thread and may block. {@link #stop()} may be called
+ * from any thread while {@link #send} blocks.
+ *
+ * <p>Failures: every method throws {@link SeatException}; its {@link SeatException.Reason} tells
+ * the dispatcher whether to rebuild the seat, replay into a fresh conversation or fail the turn,
+ * and {@link SeatException#afterSend()} whether the Send boundary was crossed. After the Send
+ * boundary nothing is ever resent automatically.
+ */
+public interface BrowserSeat extends AutoCloseable {
+
+  /** Reads the page state without changing it: ready, logged out, capped, ... and the account. */
+  SeatProbe probe() throws SeatException;
+
+  /** Opens a new, empty conversation. Its URL is known only after the first {@link #send}. */
+  void openNew() throws SeatException;
+
+  /**
+   * Resumes a conversation this seat created before, by its URL, and waits for its history.
+   *
+   * @throws SeatException with {@link SeatException.Reason#CONVERSATION_MISSING} when the
+   *     conversation is gone (nothing was sent, so a full replay is safe)
+   */
+  void resume(String conversationUrl) throws SeatException;
+
+  /** Selects the effort for the next send and returns the label the page shows afterwards. */
+  String setEffort(Effort effort) throws SeatException;
+
+  /**
+   * Types {@code text} into the composer, clicks Send and waits for the complete reply.
+   * Everything before the click is retry-safe; a failure after it has {@code afterSend() == true}.
+   */
+  SeatReply send(String text) throws SeatException;
+
+  /** Asks an in-flight {@link #send} to click Stop and return with a {@code cancelled} failure. */
+  void stop();
+
+  /** Closes the browser side; the seat is not used again. */
+  @Override
+  void close();
+}

@@ -1,0 +1,34 @@
+package dev.solweb.provider.seat;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one send produced, as the seat read it from the page.
+ *
+ * @param codeBlocks the reply's code blocks, each the raw text between its fences (never rebuilt
+ *     from innerText)
+ * @param prose the visible answer text outside code blocks
+ * @param conversationUrl the durable conversation URL after the send (never a transient
+ *     {@code /c/WEB:} URL)
+ * @param modelSlug the model that answered ({@code data-message-model-slug}) or null if unknown
+ * @param images images the reply carried, as files the seat saved (one-shot asks only)
+ */
+public record SeatReply(
+    List<String> codeBlocks,
+    String prose,
+    String conversationUrl,
+    String modelSlug,
+    List<String> images) {
+
+  public SeatReply {
+    codeBlocks = List.copyOf(codeBlocks);
+    Objects.requireNonNull(prose, "prose");
+    Objects.requireNonNull(conversationUrl, "conversationUrl");
+    images = images == null ? List.of() : List.copyOf(images);
+  }
+
+  public SeatReply(List<String> codeBlocks, String prose, String conversationUrl) {
+    this(codeBlocks, prose, conversationUrl, null, List.of());
+  }
+}

@@ -1,0 +1,180 @@
+package dev.solweb.provider.seat.scripted;
+
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A seat with no browser: replies and faults come from a {@link Scenario}, and every send is
+ * recorded in the shared {@link ScenarioPlayer}, so tests assert on exactly what reached "the
+ * browser". Selected only by name ({@code --seat scripted:<file|name>}), never as a fallback.
+ */
+public final class ScriptedSeat implements BrowserSeat {
+
+  public static final String URL_PREFIX = "scripted:/c/";
+  private static final Duration DEFAULT_CAP = Duration.ofHours(1);
+
+  private final ScenarioPlayer player;
+  private final Clock clock;
+  private String conversationId;
+  private Effort effort;
+  private volatile CountDownLatch inFlight = new CountDownLatch(0);
+  private volatile boolean stopRequested;
+  private boolean closed;
+
+  public ScriptedSeat(ScenarioPlayer player, Clock clock) {
+    this.player = player;
+    this.clock = clock;
+  }
+
+  @Override
+  public SeatProbe probe() throws SeatException {
+    checkOpen();
+    Scenario scenario = player.scenario();
+    return switch (scenario.state()) {
+      case "ready" -> SeatProbe.ready(scenario.account());
+      case "logged_out" -> new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "login wall, no composer");
+      case "challenged" -> new SeatProbe(SeatProbe.State.CHALLENGED, null, null, "Cloudflare challenge");
+      case "capped" -> new SeatProbe(
+          SeatProbe.State.CAPPED,
+          scenario.account(),
+          scenario.capResumeAt() == null ? clock.instant().plus(DEFAULT_CAP) : Instant.parse(scenario.capResumeAt()),
+          "usage cap banner");
+      default -> throw new IllegalStateException("Unhandled scenario state: " + scenario.state());
+    };
+  }
+
+  @Override
+  public void openNew() throws SeatException {
+    checkOpen();
+    conversationId = null;
+    stopRequested = false;
+  }
+
+  @Override
+  public void resume(String conversationUrl) throws SeatException {
+    checkOpen();
+    if (!conversationUrl.startsWith(URL_PREFIX)) {
+      throw SeatException.conversationMissing(conversationUrl);
+    }
+    stopRequested = false;
+    String id = conversationUrl.substring(URL_PREFIX.length());
+    if (player.peek(id).map(r -> r.fault() == Fault.DELETED).orElse(false)) {
+      player.next(id);
+      player.delete(id);
+    }
+    if (!player.exists(id)) {
+      throw SeatException.conversationMissing(conversationUrl);
+    }
+    conversationId = id;
+  }
+
+  @Override
+  public String setEffort(Effort wanted) throws SeatException {
+    checkOpen();
+    this.effort = wanted;
+    String scriptedLabel = conversationId == null ? null : player.peek(conversationId).map(ScriptedReply::effortLabel).orElse(null);
+    return scriptedLabel != null ? scriptedLabel : wanted.label();
+  }
+
+  @Override
+  public SeatReply send(String text) throws SeatException {
+    checkOpen();
+    if (effort == null) {
+      throw new IllegalStateException("setEffort must be called before send");
+    }
+    String id = conversationId != null ? conversationId : player.openConversation(text);
+    ScriptedReply reply = player.next(id).orElse(null);
+    Fault fault = reply == null ? null : reply.fault();
+
+    // Faults that stop the turn before the Send click.
+    if (fault == Fault.LOGGED_OUT) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "logged out: login wall, no composer"), false);
+    }
+    if (fault == Fault.CLOUDFLARE) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "Cloudflare challenge page"), false);
+    }
+    if (fault == Fault.TOO_LONG) {
+      throw SeatException.failed(ProviderFailure.of(Kind.CONTEXT_OVERFLOW,
+          "the message you submitted was too long; it exceeds the context window of the page"), false);
+    }
+    if (fault == Fault.CRASH_BEFORE_SEND) {
+      throw SeatException.broken("browser connection lost before Send (scripted crash)", false, null);
+    }
+
+    // The Send boundary.
+    String label = reply != null && reply.effortLabel() != null ? reply.effortLabel() : effort.label();
+    player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant()));
+    conversationId = id;
+    String url = URL_PREFIX + id;
+
+    if (reply == null) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "scripted conversation " + id + " has no reply left (scenario exhausted)"), true);
+    }
+    waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs());
+    if (fault == null || fault == Fault.DELETED) {
+      return new SeatReply(reply.blocks(), reply.prose(), url,
+          reply.modelSlug(), reply.images());
+    }
+    switch (fault) {
+      case CAP, CAP_DOWNGRADE -> {
+        Instant resumeAt = reply.resumeAt() != null ? Instant.parse(reply.resumeAt())
+            : clock.instant().plusSeconds(reply.resumeInSeconds() != null ? reply.resumeInSeconds() : DEFAULT_CAP.toSeconds());
+        String what = fault == Fault.CAP ? "usage cap reached" : "plan limit reached; the answer came from a lower model";
+        throw SeatException.failed(ProviderFailure.capped(what, resumeAt, clock.instant()), true);
+      }
+      case CRASH -> throw SeatException.broken("browser connection lost after Send (scripted crash)", true, null);
+      case SOMETHING_WENT_WRONG -> throw SeatException.failed(
+          ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT showed \"Something went wrong\"; Retry was not clicked"), true);
+      default -> throw new IllegalStateException("Unhandled fault after Send: " + fault);
+    }
+  }
+
+  private void waitOrStop(long millis) throws SeatException {
+    CountDownLatch latch = new CountDownLatch(1);
+    inFlight = latch;
+    try {
+      if (!stopRequested && millis > 0) {
+        latch.await(millis == Long.MAX_VALUE ? Long.MAX_VALUE : millis, TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopRequested = true;
+    } finally {
+      inFlight = new CountDownLatch(0);
+    }
+    if (stopRequested) {
+      stopRequested = false;
+      throw SeatException.failed(ProviderFailure.of(Kind.CANCELLED, "Stop clicked; the turn was cancelled"), true);
+    }
+  }
+
+  @Override
+  public void stop() {
+    stopRequested = true;
+    inFlight.countDown();
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    stop();
+  }
+
+  private void checkOpen() throws SeatException {
+    if (closed) {
+      throw SeatException.broken("scripted seat is closed", false, null);
+    }
+  }
+}
