@@ -6,7 +6,6 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.translate.HistoryDigest;
 import dev.solweb.provider.translate.Registry;
 import java.time.Clock;
 import java.time.Duration;
@@ -114,7 +113,7 @@ public final class Dispatcher implements AutoCloseable {
 
   /** Accepts a turn: answers from memory, attaches to an identical turn in flight, or queues it. */
   public synchronized TurnHandle submit(TurnRequest request) {
-    String digest = HistoryDigest.of(request.messages());
+    String digest = request.historyDigest();
     Answered last = answered.get(request.sessionKey());
     if (last != null && last.digest().equals(digest)) {
       return Job.done(last.answer());
