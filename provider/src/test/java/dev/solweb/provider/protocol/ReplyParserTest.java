@@ -62,6 +62,25 @@ class ReplyParserTest {
   }
 
   @Test
+  void twoJsonObjectsInOneBlockAreMalformedNotASilentlyDroppedSecondCall() {
+    String reason = reasonOf(parse("{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}}\n"
+        + "{\"tool\": \"bash\", \"arguments\": {\"command\": \"rm -rf build\"}}"));
+
+    assertThat(reason).contains("not valid JSON");
+  }
+
+  @Test
+  void trailingTextAfterTheJsonObjectIsMalformed() {
+    assertThat(reasonOf(parse("{\"tool\": \"final\", \"text\": \"done\"}}"))).contains("not valid JSON");
+    assertThat(reasonOf(parse("{\"tool\": \"final\", \"text\": \"done\"} and more"))).contains("not valid JSON");
+  }
+
+  @Test
+  void trailingWhitespaceAfterTheJsonObjectIsFine() {
+    assertThat(parse("\n  {\"tool\": \"final\", \"text\": \"done\"}\n\n  ")).isEqualTo(new Reply.Final("done"));
+  }
+
+  @Test
   void unknownToolIsMalformedNamingItAndTheKnownTools() {
     String reason = reasonOf(parse("{\"tool\": \"rm_rf\", \"arguments\": {}}"));
 
