@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MessageTest {
@@ -70,6 +71,25 @@ class MessageTest {
       assertThat(call.name()).isEqualTo("edit");
       assertThat(call.arguments().path("path").asText()).isEqualTo("a.txt");
     });
+  }
+
+  @Test
+  void toolCallArgumentNumbersCompareByValueAsJavaScriptClientsReSerializeThem() throws Exception {
+    // The model may write 120.0 or 1.5e3; Pi and ccr parse the arguments and JSON.stringify them
+    // back as 120 and 1500 when they replay the history.
+    Message asModelWrote = new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef("call_1_00000000",
+        "bash", JSON.readTree("{\"timeout\": 120.0, \"limit\": 1.5e3, \"ratio\": 0.50, \"n\": 7}"))), null);
+    Message asClientEchoed = parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1_00000000\","
+        + "\"type\":\"function\",\"function\":{\"name\":\"bash\","
+        + "\"arguments\":\"{\\\"timeout\\\":120,\\\"limit\\\":1500,\\\"ratio\\\":0.5,\\\"n\\\":7}\"}}]}");
+    Message otherNumber = parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"call_1_00000000\","
+        + "\"type\":\"function\",\"function\":{\"name\":\"bash\","
+        + "\"arguments\":\"{\\\"timeout\\\":121,\\\"limit\\\":1500,\\\"ratio\\\":0.5,\\\"n\\\":7}\"}}]}");
+
+    assertThat(asClientEchoed).isEqualTo(asModelWrote);
+    assertThat(HistoryDigest.of(List.of(asClientEchoed))).isEqualTo(HistoryDigest.of(List.of(asModelWrote)));
+    assertThat(otherNumber).isNotEqualTo(asModelWrote);
+    assertThat(HistoryDigest.of(List.of(otherNumber))).isNotEqualTo(HistoryDigest.of(List.of(asModelWrote)));
   }
 
   @Test

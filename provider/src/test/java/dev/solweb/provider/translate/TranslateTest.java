@@ -135,6 +135,22 @@ class TranslateTest {
   }
 
   @Test
+  void prefixWhoseArgumentNumbersTheClientReSerializedStillMatches() throws Exception {
+    // The daemon records the call as the model wrote it (ReplyParser's object); a JavaScript client
+    // echoes 30.0 as 30.
+    Reply.ToolCall call = (Reply.ToolCall) ReplyParser.parse(
+        List.of("{\"tool\": \"bash\", \"arguments\": {\"command\": \"make\", \"timeout\": 30.0}}"), "", Set.of("bash"));
+    List<Message> delivered = List.of(Message.user("build it"),
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(CALL_ID, call.name(), call.arguments())), null));
+    List<Message> request = List.of(Message.user("build it"),
+        parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + CALL_ID + "\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"bash\",\"arguments\":\"{\\\"command\\\":\\\"make\\\",\\\"timeout\\\":30}\"}}]}", 1),
+        toolResult(CALL_ID, "ok"));
+
+    assertThat(Translate.deliver(conversationHolding(delivered), request)).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nok");
+  }
+
+  @Test
   void prefixWithADifferentArgumentValueDoesNotMatch() throws Exception {
     List<Message> request = List.of(
         Message.system("You are a coding agent."),
