@@ -30,6 +30,12 @@ class EffortTest {
   }
 
   @Test
+  void labelsAreTheMenuTexts() {
+    assertThat(Effort.values()).extracting(Effort::label)
+        .containsExactly("Instant", "Medium", "High", "Extra High", "Pro");
+  }
+
+  @Test
   void menuLabelsMapToEfforts() {
     assertThat(Effort.fromLabel("Extra High")).contains(Effort.XHIGH);
     assertThat(Effort.fromLabel("  extra high ")).contains(Effort.XHIGH);

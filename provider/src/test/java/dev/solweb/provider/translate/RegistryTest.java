@@ -90,6 +90,18 @@ class RegistryTest {
   }
 
   @Test
+  void entryWithoutItsDeliveredDigestCountsAsCorrupt() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa"));
+    String written = Files.readString(file);
+    Files.writeString(file, written.replaceAll("\"delivered_digest\":\"[0-9a-f]+\",", ""));
+    assertThat(Files.readString(file)).isNotEqualTo(written);
+
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa")).isEmpty();
+    assertThat(home.resolve("registry.json.corrupt")).exists();
+  }
+
+  @Test
   void registryStillWritesAfterSettingACorruptFileAside() throws Exception {
     Path file = home.resolve("registry.json");
     Files.writeString(file, "not json at all");
