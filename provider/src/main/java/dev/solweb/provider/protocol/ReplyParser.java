@@ -1,5 +1,6 @@
 package dev.solweb.provider.protocol;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -15,7 +16,10 @@ import java.util.Set;
  * {@link Reply.Malformed}.
  */
 public final class ReplyParser {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing tokens fail: a block holding two objects (two calls) must be Malformed, not the first
+  // call with the second silently dropped.
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ReplyParser() {}
 
