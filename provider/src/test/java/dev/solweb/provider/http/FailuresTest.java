@@ -20,7 +20,7 @@ class FailuresTest {
   @Test
   void capAfterCommitIsAnErrorEventWithoutDoneThenNewTurnsFailFastWith429() throws Exception {
     String resumeAt = Instant.now().plusSeconds(3600).toString().replaceAll("\\.\\d+Z", "Z");
-    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"fault\": \"cap\", \"resume_at\": \"" + resumeAt + "\"}]}")) {
+    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"fault\": \"cap\", \"delay_ms\": 150, \"resume_at\": \"" + resumeAt + "\"}]}")) {
       TestDaemon.Stream stream = daemon.stream(Requests.chat("sol-web-high").user("one").stream(true).json());
 
       ProviderFailure streamed = assertErrorEventWithoutDone(stream, "capped");
@@ -47,7 +47,8 @@ class FailuresTest {
 
   @Test
   void loggedOutIs503BeforeCommitAndAnErrorEventAfter() throws Exception {
-    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"fault\": \"logged_out\"}, {\"fault\": \"logged_out\"}]}")) {
+    try (TestDaemon daemon = new TestDaemon(
+        "{\"default\": [{\"fault\": \"logged_out\", \"delay_ms\": 150}]}")) {
       HttpResponse<String> plain = daemon.post(Requests.chat("sol-web-high").user("a").json());
       assertTyped(plain, 503, "unavailable");
 
@@ -87,7 +88,8 @@ class FailuresTest {
 
   @Test
   void protocolFailureAfterCommitIsAnErrorEvent() throws Exception {
-    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"blocks\": [\"x\"]}, {\"blocks\": [\"y\"]}]}")) {
+    try (TestDaemon daemon = new TestDaemon(
+        "{\"default\": [{\"blocks\": [\"x\"], \"delay_ms\": 150}, {\"blocks\": [\"y\"]}]}")) {
       assertErrorEventWithoutDone(daemon.stream(Requests.chat("sol-web-high").user("a").stream(true).json()), "protocol");
     }
   }
@@ -116,6 +118,17 @@ class FailuresTest {
       ProviderFailure failure = assertTyped(response, 400, "context_overflow");
       assertThat(TestDaemon.json(response.body()).path("error").path("message").asText()).contains("exceeds the context window");
       assertThat(failure.kind()).isEqualTo(ProviderFailure.Kind.CONTEXT_OVERFLOW);
+      assertThat(daemon.player.sends()).isEmpty();
+    }
+  }
+
+  @Test
+  void contextOverflowOfAStreamedTurnIsAnErrorEventCarryingThePhrase() throws Exception {
+    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"prose\": \"never\"}]}")) {
+      ProviderFailure failure = assertErrorEventWithoutDone(
+          daemon.stream(Requests.chat("sol-web-high").user("y".repeat(110_000)).stream(true).json()), "context_overflow");
+
+      assertThat(failure.message()).contains("exceeds the context window");
       assertThat(daemon.player.sends()).isEmpty();
     }
   }
