@@ -132,6 +132,34 @@ class PiAgainstSolwebdTest {
     assertThat(daemon.player.conversationsOpened()).isEqualTo(2);
   }
 
+  @Test
+  void theTokenNeverReachesAToolsEnvironmentOrThePage() throws Exception {
+    String scenario = """
+        {"default": [
+          {"blocks": ["{\\"tool\\": \\"bash\\", \\"arguments\\": {\\"command\\": \\"env; ps -eo args\\"}}"]},
+          {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"listed\\"}"]}
+        ]}
+        """;
+    daemon = new SolDaemon(dir.resolve("solwebd"), scenario, 1);
+    Pi pi = new Pi(dir.resolve("pi")).providerOn(daemon.port, dir.resolve("solwebd"));
+    String session = clientSession("factory-session-env");
+    pi.env.put("OVERDECK_PI_CLIENT_SESSION", session);
+
+    Pi.Result result = pi.run("--model", "gpt/sol-web-pro", "--no-session", "-p", "List the environment");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<ScenarioPlayer.Send> sends = daemon.player.sends();
+    assertThat(sends).hasSize(2);
+    String toolResult = sends.get(1).text();
+    assertThat(toolResult).as("the bash tool ran").contains("PI_CODING_AGENT_DIR=" + pi.agentDir);
+    assertThat(toolResult).as("the derived session is not a secret and is inherited")
+        .contains("OVERDECK_PI_CLIENT_SESSION=" + session);
+    for (ScenarioPlayer.Send send : sends) {
+      assertThat(send.text()).doesNotContain(SolDaemon.TOKEN);
+    }
+    assertThat(result.out() + result.err()).doesNotContain(SolDaemon.TOKEN);
+  }
+
   private void startBehindProxy(String scenario, int seats) throws Exception {
     daemon = new SolDaemon(dir.resolve("solwebd"), scenario, seats);
     proxy = new WireMockServer(options().dynamicPort().bindAddress("127.0.0.1"));
