@@ -1,0 +1,59 @@
+package dev.solweb.provider.translate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A digest of a message history in canonical form (object keys sorted), so the registry can
+ * prove a request extends what was delivered without keeping any prompt text.
+ */
+public final class HistoryDigest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HistoryDigest() {}
+
+  public static String of(List<Message> messages) {
+    ArrayNode canonical = JSON.createArrayNode();
+    for (Message message : messages) {
+      ObjectNode node = canonical.addObject();
+      node.put("role", message.role().name());
+      node.put("content", message.content());
+      node.put("tool_call_id", message.toolCallId());
+      ArrayNode calls = node.putArray("tool_calls");
+      for (Message.ToolCallRef call : message.toolCalls()) {
+        calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
+      }
+    }
+    try {
+      return SessionKey.sha256Hex(JSON.writeValueAsString(canonical));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree always serializes", e);
+    }
+  }
+
+  private static JsonNode sorted(JsonNode node) {
+    if (node.isObject()) {
+      List<Map.Entry<String, JsonNode>> fields = new ArrayList<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        fields.add(it.next());
+      }
+      fields.sort(Map.Entry.comparingByKey());
+      ObjectNode out = JSON.createObjectNode();
+      fields.forEach(field -> out.set(field.getKey(), sorted(field.getValue())));
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = JSON.createArrayNode();
+      node.forEach(item -> out.add(sorted(item)));
+      return out;
+    }
+    return node;
+  }
+}
