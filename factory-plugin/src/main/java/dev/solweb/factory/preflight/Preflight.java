@@ -44,8 +44,10 @@ public final class Preflight {
   public static final Set<String> FACTORY_EFFORTS = Set.of("medium", "high", "xhigh", "pro");
   private static final ObjectMapper STRICT = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+  /** Fields a ProviderHealth must carry; an absent one is malformed, never a default. */
+  private static final List<String> REQUIRED_HEALTH_FIELDS =
+      List.of("ok", "state", "host", "account", "seats", "queue", "active", "models", "authenticated", "version");
 
   private final Map<String, String> env;
   private final Duration ensureTimeout;
@@ -197,7 +199,11 @@ public final class Preflight {
     }
     ProviderHealth health;
     try {
-      health = STRICT.readValue(stdout, ProviderHealth.class);
+      JsonNode tree = STRICT.readTree(stdout);
+      if (tree == null || !tree.isObject() || !REQUIRED_HEALTH_FIELDS.stream().allMatch(tree::has)) {
+        throw new IllegalArgumentException("missing fields");
+      }
+      health = STRICT.treeToValue(tree, ProviderHealth.class);
     } catch (IOException | IllegalArgumentException e) {
       throw new Refusal(Kind.MALFORMED_HEALTH, "solwebctl ensure (exit " + rc + ") printed no valid ProviderHealth JSON");
     }
