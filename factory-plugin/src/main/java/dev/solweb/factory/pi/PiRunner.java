@@ -13,6 +13,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +71,10 @@ public final class PiRunner {
    */
   public PiResult run(Consumer<String> progress) throws IOException {
     Files.createDirectories(request.stderrLog().toAbsolutePath().getParent());
+    // Created owner-only before Pi writes to it: a log may hold what a receipt must not.
+    Files.deleteIfExists(request.stderrLog());
+    Files.createFile(request.stderrLog(),
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     ProcessBuilder builder = new ProcessBuilder(command())
         .directory(request.workspace().toFile())
         .redirectError(request.stderrLog().toFile());

@@ -1,7 +1,11 @@
 package dev.solweb.factory.receipt;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.solweb.factory.pi.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,13 +31,32 @@ public final class ReceiptWriter {
     this.redactor = redactor;
   }
 
+  /** The receipt as indented JSON with every string value (and field name) redacted. */
   public String render(AttemptReceipt receipt) {
     try {
-      String json = Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(receipt);
-      return redactor.redact(json) + "\n";
+      JsonNode tree = redactTree(Json.MAPPER.valueToTree(receipt));
+      return Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(tree) + "\n";
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("AttemptReceipt is always serializable", e);
     }
+  }
+
+  /** Redacts value by value, so a redaction can never break the JSON structure. */
+  private JsonNode redactTree(JsonNode node) {
+    if (node.isTextual()) {
+      return TextNode.valueOf(redactor.redact(node.asText()));
+    }
+    if (node instanceof ObjectNode object) {
+      ObjectNode out = Json.MAPPER.createObjectNode();
+      object.fields().forEachRemaining(e -> out.set(redactor.redact(e.getKey()), redactTree(e.getValue())));
+      return out;
+    }
+    if (node instanceof ArrayNode array) {
+      ArrayNode out = Json.MAPPER.createArrayNode();
+      array.forEach(item -> out.add(redactTree(item)));
+      return out;
+    }
+    return node;
   }
 
   /** Writes the receipt and returns its path. */

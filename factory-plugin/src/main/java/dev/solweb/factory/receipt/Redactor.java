@@ -17,7 +17,7 @@ public final class Redactor {
 
   private static final Pattern HEADER_VALUE = Pattern.compile(
       "(?i)(authorization\"?\\s*[:=]\\s*\"?(?:bearer\\s+)?|bearer\\s+|x-api-key\"?\\s*[:=]\\s*\"?|cookie\"?\\s*[:=]\\s*\"?)"
-          + "([^\\s\",}]+)");
+          + "([^\\s\",}\\\\]+)");
 
   private final List<String> secrets;
 
