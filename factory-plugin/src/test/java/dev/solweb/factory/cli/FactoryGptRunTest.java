@@ -118,6 +118,40 @@ class FactoryGptRunTest {
   }
 
   @Test
+  void sigtermDuringAPhaseKillsPiAndWritesACancelledReceipt() throws Exception {
+    ArrayNode replies = Json.MAPPER.createArrayNode();
+    replies.add(reply("{\"tool\":\"bash\",\"arguments\":{\"command\":\"sleep 1000 & echo $! > sleep.pid; wait\"}}", 0));
+    start(replies);
+    java.util.List<String> cmd = java.util.List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), FactoryGpt.class.getName(),
+        "run", "--effort", "high", "--workspace", tmp.resolve("ws").toString(), "--task", "sleep");
+    ProcessBuilder pb = new ProcessBuilder(cmd)
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .redirectOutput(tmp.resolve("run.out").toFile()).redirectError(tmp.resolve("run.err").toFile());
+    pb.environment().clear();
+    pb.environment().putAll(env);
+    Process jvm = pb.start();
+    FactoryGptWrapperTest.awaitFile(tmp.resolve("ws/sleep.pid"));
+    Thread.sleep(200);
+    long sleepPid = Long.parseLong(Files.readString(tmp.resolve("ws/sleep.pid")).strip());
+
+    new ProcessBuilder("kill", "-s", "TERM", Long.toString(jvm.pid())).start().waitFor();
+
+    assertThat(jvm.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    boolean dead = ProcessHandle.of(sleepPid)
+        .map(p -> p.onExit().thenApply(x -> true).completeOnTimeout(false, 2, java.util.concurrent.TimeUnit.SECONDS).join())
+        .orElse(true);
+    assertThat(dead).as("tool child killed (reaped within 2 s)").isTrue();
+    Path receipts = tmp.resolve("home/.overdeck/factory-gpt/receipts");
+    JsonNode receipt;
+    try (var files = Files.list(receipts)) {
+      receipt = Json.MAPPER.readTree(files.filter(p -> p.toString().endsWith(".json")).findFirst().orElseThrow().toFile());
+    }
+    assertThat(receipt.path("outcome").asText()).isEqualTo("cancelled");
+    assertThat(receipt.path("provider_failure").path("kind").asText()).isEqualTo("cancelled");
+  }
+
+  @Test
   void anEmptySessionIdIsRefusedBeforeAnythingRuns() throws Exception {
     ArrayNode replies = Json.MAPPER.createArrayNode();
     start(replies);
