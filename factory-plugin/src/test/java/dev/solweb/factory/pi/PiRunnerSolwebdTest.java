@@ -58,6 +58,10 @@ class PiRunnerSolwebdTest {
   private void start(ArrayNode defaultReplies, Map<String, String> daemonEnv) throws Exception {
     ObjectNode scenario = Json.MAPPER.createObjectNode().put("account", "e2e@solweb.invalid");
     scenario.set("default", defaultReplies);
+    start(scenario, daemonEnv);
+  }
+
+  private void start(ObjectNode scenario, Map<String, String> daemonEnv) throws Exception {
     Path file = Files.writeString(tmp.resolve("scenario.json"), scenario.toString());
     solwebd = new SolwebdProcess(tmp.resolve("solwebd-home"), file, daemonEnv);
     proxy = new CountingProxy(solwebd.port);
@@ -242,6 +246,33 @@ class PiRunnerSolwebdTest {
     assertThat(receipt.path("outcome").asText()).isEqualTo("cancelled");
     assertThat(receipt.path("provider_failure").path("kind").asText()).isEqualTo("cancelled");
     assertThat(receipt.path("retry").path("verdict").asText()).isEqualTo("no_immediate_retry");
+  }
+
+  @Test
+  void anOverflowIsCompactedByPiAndTheRunEndsOnlyAfterTheRetriedPrompt() throws Exception {
+    ObjectNode scenario = Json.MAPPER.createObjectNode().put("account", "e2e@solweb.invalid");
+    ArrayNode scripts = scenario.putArray("conversations");
+    ObjectNode summary = scripts.addObject().put("match", "summarization assistant");
+    summary.putArray("replies").add(fin("## Goal\nTASK-OVF: say done."));
+    ObjectNode first = scripts.addObject().put("match", "TASK-OVF");
+    first.putArray("replies").add(fault("too_long"));
+    ObjectNode replay = scripts.addObject().put("match", "TASK-OVF");
+    replay.putArray("replies").add(fin("done after compaction {\"status\":\"done\"}"));
+    start(scenario, Map.of());
+
+    PiResult result = runner("TASK-OVF: say done", Duration.ofSeconds(120)).run(n -> { });
+
+    assertThat(result.outcome()).as(String.valueOf(result.errorMessage())).isEqualTo(Outcome.COMPLETED);
+    assertThat(result.finalText()).isEqualTo("done after compaction {\"status\":\"done\"}");
+    assertThat(result.compactions()).singleElement().satisfies(c -> {
+      assertThat(c.reason()).isEqualTo("overflow");
+      assertThat(c.willRetry()).isTrue();
+      assertThat(c.aborted()).isFalse();
+    });
+    assertThat(proxy.completions()).as("overflowed prompt, summary, retried prompt").isEqualTo(3);
+    JsonNode receipt = receipt(result);
+    assertThat(receipt.path("compactions").get(0).path("reason").asText()).isEqualTo("overflow");
+    assertThat(receipt.path("provider_failure").isNull()).isTrue();
   }
 
   private static long awaitPid(Path file) throws Exception {
