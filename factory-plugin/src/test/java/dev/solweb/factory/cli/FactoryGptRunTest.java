@@ -138,9 +138,7 @@ class FactoryGptRunTest {
     new ProcessBuilder("kill", "-s", "TERM", Long.toString(jvm.pid())).start().waitFor();
 
     assertThat(jvm.waitFor(20, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
-    boolean dead = ProcessHandle.of(sleepPid)
-        .map(p -> p.onExit().thenApply(x -> true).completeOnTimeout(false, 2, java.util.concurrent.TimeUnit.SECONDS).join())
-        .orElse(true);
+    boolean dead = dev.solweb.factory.testing.Procs.diesWithin(sleepPid, 2000);
     assertThat(dead).as("tool child killed (reaped within 2 s)").isTrue();
     Path receipts = tmp.resolve("home/.overdeck/factory-gpt/receipts");
     JsonNode receipt;

@@ -11,6 +11,7 @@ import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.factory.testing.CountingProxy;
 import dev.solweb.factory.testing.PiFixture;
+import dev.solweb.factory.testing.Procs;
 import dev.solweb.factory.testing.SolwebdProcess;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
@@ -235,7 +236,7 @@ class PiRunnerSolwebdTest {
 
     Instant t0 = Instant.now();
     runner.cancel();
-    boolean dead = sleep.onExit().thenApply(p -> true).completeOnTimeout(false, 2, TimeUnit.SECONDS).get();
+    boolean dead = Procs.diesWithin(sleep.pid(), 2000);
     PiResult result = running.get(10, TimeUnit.SECONDS);
 
     assertThat(dead).as("sleep 1000 dead within 2 s of cancel").isTrue();
