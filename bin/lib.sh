@@ -2,7 +2,7 @@
 # Sourced, not executed. Logic lives in Java; this only assembles a classpath.
 SOLWEB_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-# solweb_java MODULE MAIN_CLASS ARGS...
+# solweb_java MODULE MAIN_CLASS ARGS...   (JVM options: SOLWEB_JAVA_OPTS, else the launcher's default)
 solweb_java() {
   local module="$1" main="$2"; shift 2
   local target="$SOLWEB_ROOT/$module/target"
@@ -14,6 +14,7 @@ solweb_java() {
     }
   fi
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-  exec java ${SOLWEB_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto} \
+  # Short-lived tools start fastest on C1 alone; the long-lived daemon sets its own options.
+  exec java ${SOLWEB_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} \
     -cp "$target/classes:$(cat "$target/classpath.txt")" "$main" "$@"
 }

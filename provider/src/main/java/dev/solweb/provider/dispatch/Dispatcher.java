@@ -6,7 +6,6 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.translate.HistoryDigest;
 import dev.solweb.provider.translate.Registry;
 import java.time.Clock;
 import java.time.Duration;
@@ -63,6 +62,12 @@ public final class Dispatcher implements AutoCloseable {
     /** 0 while running or done, else 1-based position in the queue. */
     int queuePosition();
 
+    /**
+     * True when {@link #submit} decided the turn itself (an answer from memory, a fail-fast cap,
+     * shutdown): nothing was queued, so a failure can still go out as an HTTP status.
+     */
+    boolean decidedAtSubmit();
+
     void release();
   }
 
@@ -114,7 +119,7 @@ public final class Dispatcher implements AutoCloseable {
 
   /** Accepts a turn: answers from memory, attaches to an identical turn in flight, or queues it. */
   public synchronized TurnHandle submit(TurnRequest request) {
-    String digest = HistoryDigest.of(request.messages());
+    String digest = request.historyDigest();
     Answered last = answered.get(request.sessionKey());
     if (last != null && last.digest().equals(digest)) {
       return Job.done(last.answer());
@@ -495,6 +500,11 @@ public final class Dispatcher implements AutoCloseable {
       Job job = new Job(null, null, "", Instant.EPOCH);
       job.future.completeExceptionally(new TurnFailed(failure));
       return job;
+    }
+
+    @Override
+    public boolean decidedAtSubmit() {
+      return owner == null;
     }
 
     boolean succeed(Answer answer) {

@@ -20,7 +20,6 @@ import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.provider.translate.ToolSpec;
 import dev.solweb.provider.translate.Translate;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
@@ -120,10 +119,8 @@ final class SeatTurn {
     } else {
       throw new IllegalStateException("Unhandled reply: " + parsed);
     }
-    List<Message> delivered = new ArrayList<>(request.messages());
-    delivered.add(assistant);
     registry.put(new Conversation(request.sessionKey(), reply.conversationUrl(), request.effort(),
-        delivered.size(), HistoryDigest.of(delivered), turns, openedAt(before),
+        request.messages().size() + 1, HistoryDigest.extend(request.historyDigest(), assistant), turns, openedAt(before),
         Conversation.Status.READY, input, output));
     return new Answer(parsed, toolCallId, new Answer.Usage(input, output), reply.images());
   }

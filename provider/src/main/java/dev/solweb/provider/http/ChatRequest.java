@@ -84,7 +84,7 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
     JsonNode streamOptions = root.get("stream_options");
     boolean includeUsage = streamOptions != null && streamOptions.isObject() && bool(streamOptions, "include_usage");
     String key = SessionKey.of(messages, tools, effort, clientSession);
-    return new ChatRequest(model, new TurnRequest(key, effort, messages, tools, clientSession), stream, includeUsage);
+    return new ChatRequest(model, TurnRequest.of(key, effort, messages, tools, clientSession), stream, includeUsage);
   }
 
   /** A tool message must answer a call an earlier assistant message made. */

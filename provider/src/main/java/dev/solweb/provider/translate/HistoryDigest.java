@@ -12,27 +12,37 @@ import java.util.Map;
 
 /**
  * A digest of a message history in canonical form (object keys sorted), so the registry can
- * prove a request extends what was delivered without keeping any prompt text.
+ * prove a request extends what was delivered without keeping any prompt text. It is a hash
+ * chain, one link per message, so extending a known digest by one message costs one link.
  */
 public final class HistoryDigest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private HistoryDigest() {}
 
+  /** The digest of the empty history. */
+  public static final String EMPTY = "";
+
   public static String of(List<Message> messages) {
-    ArrayNode canonical = JSON.createArrayNode();
+    String digest = EMPTY;
     for (Message message : messages) {
-      ObjectNode node = canonical.addObject();
-      node.put("role", message.role().name());
-      node.put("content", message.content());
-      node.put("tool_call_id", message.toolCallId());
-      ArrayNode calls = node.putArray("tool_calls");
-      for (Message.ToolCallRef call : message.toolCalls()) {
-        calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
-      }
+      digest = extend(digest, message);
+    }
+    return digest;
+  }
+
+  /** The digest of a history of digest {@code digest} followed by {@code message}. */
+  public static String extend(String digest, Message message) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("role", message.role().name());
+    node.put("content", message.content());
+    node.put("tool_call_id", message.toolCallId());
+    ArrayNode calls = node.putArray("tool_calls");
+    for (Message.ToolCallRef call : message.toolCalls()) {
+      calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
     }
     try {
-      return SessionKey.sha256Hex(JSON.writeValueAsString(canonical));
+      return SessionKey.sha256Hex(digest + "\n" + JSON.writeValueAsString(node));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a JSON tree always serializes", e);
     }
