@@ -1,24 +1,22 @@
 package dev.solweb.factory.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.AgentDirMaterializer;
+import dev.solweb.factory.SolAttempt;
 import dev.solweb.factory.pi.PiBinary;
-import dev.solweb.factory.pi.PiRequest;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiResult.Outcome;
-import dev.solweb.factory.pi.PiRunner;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
-import dev.solweb.factory.receipt.AttemptReceipt;
-import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.retry.RetryPolicy;
 import dev.solweb.factory.session.ClientSession;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,7 +66,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
   String sessionId;
 
   @Option(names = "--attempt", defaultValue = "1", description = "Attempt number for the receipt (default ${DEFAULT-VALUE}).")
-  int attempt;
+  int attemptNumber;
 
   @Option(names = "--timeout", defaultValue = "1800", paramLabel = "SECONDS",
       description = "Phase budget; past it Pi and its tools are killed (default ${DEFAULT-VALUE}).")
@@ -117,12 +115,13 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
       err.println("factory-gpt run: workspace " + workspace + " is not a directory");
       return ExitCodes.USAGE;
     }
-    ClientSession session;
-    try {
-      session = ClientSession.derive(sessionId == null ? "factory-gpt-run-" + UUID.randomUUID() : sessionId);
-    } catch (IllegalArgumentException e) {
-      err.println("factory-gpt run: " + e.getMessage());
-      return ExitCodes.USAGE;
+    if (sessionId != null) {
+      try {
+        ClientSession.derive(sessionId); // refuse a bad id before preflight, let alone a spawn
+      } catch (IllegalArgumentException e) {
+        err.println("factory-gpt run: " + e.getMessage());
+        return ExitCodes.USAGE;
+      }
     }
     Preflight.Passed passed;
     try {
@@ -138,27 +137,31 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     Path solwebctl = Preflight.solwebctl(env).orElse(null);
     DaemonView daemon = new DaemonView(env, solwebctl);
     // Pi resolves its key with `!solwebctl token`: the solwebctl preflight used must be the one Pi finds.
-    Map<String, String> piEnv = new java.util.HashMap<>(env);
+    Map<String, String> piEnv = new HashMap<>(env);
     if (solwebctl != null) {
-      piEnv.put("PATH", solwebctl.toAbsolutePath().getParent() + java.io.File.pathSeparator + env.getOrDefault("PATH", ""));
+      piEnv.put("PATH", solwebctl.toAbsolutePath().getParent() + File.pathSeparator + env.getOrDefault("PATH", ""));
     }
     Optional<String> token = daemon.token();
     String account = passed.health().account();
     Path state = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".overdeck", "factory-gpt");
     Path accountDir = agentDir != null ? agentDir
         : state.resolve("agents").resolve(account == null ? "unknown" : account.replaceAll("[^A-Za-z0-9._@-]", "_"));
-    AgentDirMaterializer.materialize(passed.managedAgentDir(), accountDir);
-    Path receiptDir = receipts != null ? receipts : state.resolve("receipts");
-    String stamp = java.time.Instant.now().toString().replace(":", "").replace("-", "");
-    Path stderrLog = receiptDir.resolve("logs").resolve("pi-" + stamp + "-" + attempt + ".stderr.log");
+    SolAttempt attempt;
+    try {
+      attempt = SolAttempt.prepare(new SolAttempt.Spec(
+          sessionId == null ? "factory-gpt-run-" + UUID.randomUUID() : sessionId, attemptNumber, passed.effort(),
+          workspace, taskText, tools, Duration.ofSeconds(timeoutSeconds), pi.get(), passed.managedAgentDir(),
+          accountDir, receipts != null ? receipts : state.resolve("receipts"), piEnv,
+          token.map(Set::of).orElse(Set.of()), passed.health().host(), account));
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println("factory-gpt run: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
 
-    PiRunner runner = new PiRunner(new PiRequest(pi.get(), workspace.toAbsolutePath(), accountDir, session,
-        "gpt/" + passed.effort().modelId(), tools, taskText, Duration.ofSeconds(timeoutSeconds), stderrLog, piEnv,
-        token.map(Set::of).orElse(Set.of())));
     AtomicReference<String> lastNote = new AtomicReference<>("");
     CountDownLatch receiptWritten = new CountDownLatch(1);
     Thread onSignal = new Thread(() -> {
-      runner.cancel();
+      attempt.cancel();
       try {
         receiptWritten.await(10, TimeUnit.SECONDS);
       } catch (InterruptedException e) {
@@ -168,52 +171,48 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(onSignal);
 
     out.println("factory-gpt: running Pi on gpt/" + passed.effort().modelId() + " in " + workspace
-        + " (client session " + session.value() + ")");
+        + " (client session " + attempt.session().value() + ")");
     out.flush();
-    CompletableFuture<PiResult> running = CompletableFuture.supplyAsync(() -> {
+    CompletableFuture<SolAttempt.Result> running = CompletableFuture.supplyAsync(() -> {
       try {
-        return runner.run(note -> lastNote.set(note));
+        return attempt.run(lastNote::set);
       } catch (IOException e) {
-        throw new IllegalStateException("cannot start Pi: " + e.getMessage(), e);
+        throw new IllegalStateException("cannot start Pi or write the receipt: " + e.getMessage(), e);
       }
     });
-    long started = System.nanoTime();
-    PiResult result;
+    SolAttempt.Result done;
     try {
-      result = awaitWithProgress(running, daemon, passed.baseUrl(), token, started, lastNote, out);
+      done = awaitWithProgress(running, daemon, passed.baseUrl(), token, System.nanoTime(), lastNote, out);
     } catch (ExecutionException e) {
       err.println("factory-gpt run: " + e.getCause().getMessage());
-      receiptWritten.countDown();
       return ExitCodes.NOT_INSTALLED;
+    } finally {
+      receiptWritten.countDown();
     }
-
-    AttemptReceipt receipt = AttemptReceipt.of(new AttemptReceipt.Context(attempt, passed.effort(),
-        passed.health().host(), account, session.value(), stderrLog.toString()), result);
-    Path receiptFile = new ReceiptWriter(receiptDir, runner.redactor()).write(receipt);
-    receiptWritten.countDown();
     try {
       Runtime.getRuntime().removeShutdownHook(onSignal);
     } catch (IllegalStateException e) {
       // Already shutting down (signal): the hook is running and has been released above.
     }
 
+    PiResult result = done.pi();
     if (!result.finalText().isEmpty()) {
-      out.println(runner.redactor().redact(result.finalText()));
+      out.println(attempt.redactor().redact(result.finalText()));
     }
-    out.println("receipt: " + receiptFile);
+    out.println("receipt: " + done.receiptFile());
     out.flush();
     if (result.outcome() == Outcome.COMPLETED) {
       return ExitCodes.OK;
     }
-    RetryPolicy.Decision decision = RetryPolicy.decide(result);
+    RetryPolicy.Decision decision = done.decision();
     err.println("factory-gpt run: " + result.outcome().wireName() + ": "
         + (result.providerFailure() != null ? result.providerFailure().message()
-            : runner.redactor().redact(String.valueOf(result.errorMessage())))
+            : attempt.redactor().redact(String.valueOf(result.errorMessage())))
         + "; retry: " + decision.verdict().wireName() + " (" + decision.reason() + ")");
     return result.outcome() == Outcome.CANCELLED ? ExitCodes.CANCELLED : ExitCodes.ATTEMPT_FAILED;
   }
 
-  private PiResult awaitWithProgress(CompletableFuture<PiResult> running, DaemonView daemon, String baseUrl,
+  private SolAttempt.Result awaitWithProgress(CompletableFuture<SolAttempt.Result> running, DaemonView daemon, String baseUrl,
       Optional<String> token, long started, AtomicReference<String> lastNote, PrintWriter out)
       throws ExecutionException {
     while (true) {
