@@ -33,11 +33,13 @@ import picocli.CommandLine.Spec;
     subcommands = {RunCommand.class, StatusCommand.class},
     description = {
       "Run Factory with its Pi agents on ChatGPT Sol (provider gpt, model gpt/sol-web-<effort>).",
-      "Preflight first (effort, local topology, browser profile, `solwebctl ensure --seats 1 --json`);",
-      "any refusal exits 3 and creates nothing. Then runs `factory --preset gpt-sol-<effort> ARGS`",
-      "($FACTORY_BIN overrides `factory` on PATH) and exits with its code.",
-      "Exit codes: 0 ok, 1 attempt failed, 2 usage, 3 preflight refused, 4 not installed, 5 cancelled,",
-      "6 internal; in wrapper mode, Factory's own code once it started."
+      "",
+      "Preflight first: effort, local topology, browser profile, `solwebctl ensure --seats 1 --json`. "
+          + "Any refusal exits 3 and creates nothing. Then runs `factory --preset gpt-sol-<effort> ARGS` "
+          + "($FACTORY_BIN overrides `factory` on PATH) and exits with its code.",
+      "",
+      "Exit codes: 0 ok, 1 attempt failed, 2 usage, 3 preflight refused, 4 not installed, 5 cancelled, "
+          + "6 internal; in wrapper mode, Factory's own code once it started."
     })
 public final class FactoryGpt implements Callable<Integer> {
 
