@@ -14,6 +14,7 @@ import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -70,6 +71,21 @@ class PiAgainstSolwebdTest {
     assertThat(only.getResponse().getBodyAsString()).contains("invalid_client_session");
     assertThat(daemon.player.sends()).as("nothing reached the browser").isEmpty();
     assertThat(pi.workspace.resolve("hello.txt")).doesNotExist();
+  }
+
+  @Test
+  void aRefusedTokenStopsPiBeforeAnyRequest() throws Exception {
+    startBehindProxy(WRITE_THEN_FINAL, 1);
+    Pi pi = new Pi(dir.resolve("pi")).providerOn(proxy.port(), dir.resolve("solwebd"));
+    pi.env.put("OVERDECK_PI_CLIENT_SESSION", clientSession("factory-session-A"));
+    Files.setPosixFilePermissions(dir.resolve("solwebd/solwebd.token"),
+        PosixFilePermissions.fromString("rw-r--r--"));
+
+    Pi.Result result = pi.run("--model", "gpt/sol-web-high", "--no-session", "-p", "Create hello.txt");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).contains("Failed to resolve API key for provider \"gpt\" from shell command: solwebctl token");
+    assertThat(proxy.getAllServeEvents()).isEmpty();
   }
 
   @Test
