@@ -2,6 +2,18 @@
 # Sourced, not executed. Logic lives in Java; this only assembles a classpath.
 SOLWEB_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+# solweb_pinned_pi: installs the pinned Pi (tools/pi, from its lockfile, never global) if missing.
+solweb_pinned_pi() {
+  if [ ! -x "$SOLWEB_ROOT/tools/pi/node_modules/.bin/pi" ]; then
+    echo "solweb: installing the pinned Pi (first run): npm ci --prefix tools/pi" >&2
+    command -v npm >/dev/null || { echo "solweb: npm is missing; install Node.js and npm (apt-get install nodejs npm)" >&2; exit 4; }
+    npm ci --prefix "$SOLWEB_ROOT/tools/pi" --no-audit --no-fund >&2 || {
+      echo "solweb: npm ci --prefix tools/pi failed" >&2
+      exit 4
+    }
+  fi
+}
+
 # solweb_java MODULE MAIN_CLASS ARGS...   (JVM options: SOLWEB_JAVA_OPTS, else the launcher's default)
 solweb_java() {
   local module="$1" main="$2"; shift 2
