@@ -311,7 +311,7 @@ public final class Demo implements Callable<Integer> {
         }
         say(out, "solwebd pid " + pid + " did not exit after stop; ended it with a signal");
       }
-      leftRunning = ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+      leftRunning = isRunning(pid);
       say(out, leftRunning ? "solwebd pid " + pid + " is STILL RUNNING" : "solwebd pid " + pid + " is gone; nothing"
           + " the demo started is running");
     }
@@ -319,12 +319,25 @@ public final class Demo implements Callable<Integer> {
 
   private static boolean exitsWithin(long pid, int seconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+    while (isRunning(pid)) {
       if (System.nanoTime() > deadline) {
         return false;
       }
       Thread.sleep(50);
     }
     return true;
+  }
+
+  /**
+   * Whether {@code pid} still runs. A zombie does not: the daemon was re-parented to PID 1, which
+   * reaps on its own schedule, and {@link ProcessHandle#isAlive()} (kill 0) reports zombies alive.
+   */
+  static boolean isRunning(long pid) {
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+      return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
+    } catch (IOException e) {
+      return false;
+    }
   }
 }
