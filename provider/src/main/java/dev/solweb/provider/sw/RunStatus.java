@@ -6,7 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /**
  * The single status line sw prints on stdout, built up as the run goes. Fields in a fixed order:
  * status, exit_code, task_slug, model, workspace, session_id, log, duration_s, then what applies:
- * resume_at and retry_after_seconds (capped), num_turns and result (Claude Code's final event),
+ * resume_at and retry_after_seconds (capped), num_turns and result (Claude Code's final event; not
+ * for a cap),
  * detail (why, when not completed). Never the solwebd token or the ccr key.
  */
 final class RunStatus {
@@ -59,6 +60,11 @@ final class RunStatus {
 
   /** Sets status and exit code; returns the line to print. */
   String finish(int exitCode) {
+    if (exitCode == SwExit.CAPPED) {
+      // Claude Code's text for a cap is ccr's wrapper around the 429 (with a JS stack trace);
+      // resume_at is the fact, read from solwebd.
+      node.remove("result");
+    }
     node.put("status", SwExit.statusName(exitCode));
     node.put("exit_code", exitCode);
     return node.toString();
