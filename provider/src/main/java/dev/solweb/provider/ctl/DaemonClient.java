@@ -3,19 +3,20 @@ package dev.solweb.provider.ctl;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.time.Duration;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
 
 /**
  * The two daemon routes solwebctl calls, on 127.0.0.1 only, with the bearer token.
  *
- * <p>The JDK client rather than Vert.x Web Client: one blocking call from a short-lived CLI
- * needs no event loop, and the JVM starts measurably faster without one.
+ * <p>HttpURLConnection rather than Vert.x Web Client or java.net.http: one blocking call from a
+ * short-lived CLI needs no event loop, and java.net.http's client set-up (selector thread, TLS
+ * context) cost about half a second of every ensure/health on the 2-core test box.
  */
 final class DaemonClient {
 
@@ -26,9 +27,9 @@ final class DaemonClient {
     }
   }
 
+  record Response(int status, String body) {}
+
   private static final ObjectMapper JSON = new ObjectMapper();
-  private final HttpClient http =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).proxy(HttpClient.Builder.NO_PROXY).build();
   private final int port;
   private final String token;
 
@@ -44,13 +45,13 @@ final class DaemonClient {
    *     other non-200 status or a body that is not a JSON object
    */
   JsonNode health() throws CtlException, Unreachable {
-    HttpResponse<String> response = send(HttpRequest.newBuilder(uri("/healthz")).GET());
-    if (response.statusCode() == 401) {
+    Response response = send("GET", "/healthz");
+    if (response.status() == 401) {
       throw new CtlException(ExitCodes.REFUSED, "solwebd on port " + port + " rejected the token (401)");
     }
-    if (response.statusCode() != 200) {
+    if (response.status() != 200) {
       throw new CtlException(ExitCodes.OWNERSHIP,
-          "malformed health: /healthz on port " + port + " answered HTTP " + response.statusCode());
+          "malformed health: /healthz on port " + port + " answered HTTP " + response.status());
     }
     try {
       JsonNode node = JSON.readTree(response.body());
@@ -65,30 +66,37 @@ final class DaemonClient {
 
   /** POST /shutdown; the daemon answers 200 and exits 0. */
   void shutdown() throws CtlException, Unreachable {
-    HttpResponse<String> response =
-        send(HttpRequest.newBuilder(uri("/shutdown")).POST(HttpRequest.BodyPublishers.noBody()));
-    if (response.statusCode() != 200) {
+    Response response = send("POST", "/shutdown");
+    if (response.status() != 200) {
       throw new CtlException(ExitCodes.OWNERSHIP,
-          "solwebd on port " + port + " refused /shutdown with HTTP " + response.statusCode());
+          "solwebd on port " + port + " refused /shutdown with HTTP " + response.status());
     }
   }
 
-  private URI uri(String path) {
-    return URI.create("http://127.0.0.1:" + port + path);
-  }
-
-  private HttpResponse<String> send(HttpRequest.Builder request) throws Unreachable {
+  private Response send(String method, String path) throws Unreachable {
+    HttpURLConnection connection = null;
     try {
-      return http.send(
-          request.header("Authorization", "Bearer " + token).timeout(Duration.ofSeconds(5)).build(),
-          HttpResponse.BodyHandlers.ofString());
-    } catch (ConnectException | HttpTimeoutException e) {
+      connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, path).openConnection(Proxy.NO_PROXY);
+      connection.setRequestMethod(method);
+      connection.setConnectTimeout(2_000);
+      connection.setReadTimeout(5_000);
+      connection.setUseCaches(false);
+      connection.setRequestProperty("Authorization", "Bearer " + token);
+      if (method.equals("POST")) {
+        connection.setDoOutput(true);
+        connection.setFixedLengthStreamingMode(0);
+      }
+      int status = connection.getResponseCode();
+      InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+      return new Response(status, body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (ConnectException | SocketTimeoutException e) {
       throw new Unreachable("solwebd does not answer on 127.0.0.1:" + port, e);
     } catch (IOException e) {
       throw new Unreachable("solwebd on 127.0.0.1:" + port + " closed the connection: " + e.getMessage(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new Unreachable("interrupted while asking solwebd on port " + port, e);
+    } finally {
+      if (connection != null) {
+        connection.disconnect();
+      }
     }
   }
 }

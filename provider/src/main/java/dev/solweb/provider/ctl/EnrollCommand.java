@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,6 +20,7 @@ import picocli.CommandLine.Spec;
       "foreign-owned, or on a network filesystem), KUBERNETES_SERVICE_HOST set, an existing",
       "different identity, identity.json with wrong owner or mode, ambiguous machine id",
       "(missing/malformed /etc/machine-id, or a different /var/lib/dbus/machine-id).",
+      "The playwright seat opens the profile itself: stop a daemon using it first.",
     })
 final class EnrollCommand implements Callable<Integer> {
 
@@ -36,16 +38,22 @@ final class EnrollCommand implements Callable<Integer> {
       description = "Seat that reads the account: playwright (default) or scripted:<file|name>.")
   String seat;
 
-  @Option(names = "--chat-url", paramLabel = "URL", description = "Chat page the playwright seat opens.")
+  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = "https://chatgpt.com/",
+      description = "Chat page the playwright seat opens. Default: ${DEFAULT-VALUE}.")
   String chatUrl;
 
   @Option(names = "--headless", description = "Run the playwright seat headless.")
   boolean headless;
 
+  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
+      description = "Chromium for the playwright seat. Default: ${DEFAULT-VALUE}.")
+  Path chromium;
+
   @Override
   public Integer call() {
     try {
-      ProviderIdentity identity = new Enrollment(parent.env).enroll(SeatChoice.opener(seat));
+      ProviderIdentity identity = new Enrollment(parent.env)
+          .enroll(SeatChoice.opener(parent.env, seat, chatUrl, headless, chromium));
       spec.commandLine().getOut().println(json ? identity.toJson()
           : "enrolled " + identity.expectedAccount() + " " + identity.profileDir());
       spec.commandLine().getOut().flush();

@@ -43,11 +43,14 @@ final class EnsureCommand implements Callable<Integer> {
   @Option(names = "--headless", description = "Run a new daemon's browser headless.")
   boolean headless;
 
+  @Option(names = "--chromium", paramLabel = "PATH", description = "Chromium a new playwright daemon runs.")
+  String chromium;
+
   @Override
   public Integer call() {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(seats, seat, chatUrl, headless);
+      launch = new LaunchRequest(seats, seat, chatUrl, headless, chromium);
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("solwebctl ensure: " + e.getMessage());
       return ExitCodes.USAGE;

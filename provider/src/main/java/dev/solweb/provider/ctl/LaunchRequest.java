@@ -11,8 +11,9 @@ import java.util.List;
  * @param seat {@code playwright} or {@code scripted:<file|name>}
  * @param chatUrl the chat page the playwright seat opens, or null for the daemon's default
  * @param headless whether the playwright seat runs headless
+ * @param chromium the Chromium the playwright seat runs, or null for the daemon's default
  */
-public record LaunchRequest(int seats, String seat, String chatUrl, boolean headless) {
+public record LaunchRequest(int seats, String seat, String chatUrl, boolean headless, String chromium) {
 
   public LaunchRequest {
     if (seats < 1) {
@@ -34,6 +35,10 @@ public record LaunchRequest(int seats, String seat, String chatUrl, boolean head
     }
     if (headless) {
       args.add("--headless");
+    }
+    if (chromium != null) {
+      args.add("--chromium");
+      args.add(chromium);
     }
     return args;
   }

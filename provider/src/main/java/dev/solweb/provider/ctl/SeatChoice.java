@@ -1,36 +1,29 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
-import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import java.time.Clock;
+import dev.solweb.provider.daemon.SeatOptions;
+import dev.solweb.provider.daemon.SeatSelection;
+import dev.solweb.provider.seat.SeatException;
+import java.nio.file.Path;
 
 /**
- * The seat a command names: {@code playwright} (the real page, the default) or
+ * The seat enroll probes, chosen by name exactly as solwebd chooses its seats (the daemon's
+ * {@link SeatSelection}): {@code playwright} (the real page, the default) or
  * {@code scripted:<file|name>}. Never a fallback from one to the other.
  */
 final class SeatChoice {
 
   private SeatChoice() {}
 
-  static Enrollment.SeatOpener opener(String seat) {
-    return () -> open(seat);
-  }
-
-  static BrowserSeat open(String seat) throws CtlException {
-    if (seat.startsWith("scripted:") && seat.length() > "scripted:".length()) {
+  static Enrollment.SeatOpener opener(CtlEnv env, String seat, String chatUrl, boolean headless, Path chromium) {
+    return () -> {
       try {
-        return new ScriptedSeat(new ScenarioPlayer(Scenario.load(seat.substring("scripted:".length()))),
-            Clock.systemUTC());
+        return SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, env.profileDir(), env.home()))
+            .create(0);
       } catch (IllegalArgumentException e) {
-        throw new CtlException(ExitCodes.USAGE, e.getMessage(), e);
+        throw new CtlException(ExitCodes.USAGE, "--seat " + seat + ": " + e.getMessage(), e);
+      } catch (SeatException e) {
+        throw new CtlException(ExitCodes.REFUSED, "cannot open the " + seat + " seat: " + e.getMessage(), e);
       }
-    }
-    if (seat.equals("playwright")) {
-      throw new CtlException(ExitCodes.START_FAILED,
-          "the playwright seat is not part of this build yet; enroll with --seat scripted:<file|name>");
-    }
-    throw new CtlException(ExitCodes.USAGE, "--seat must be playwright or scripted:<file|name>, got: " + seat);
+    };
   }
 }

@@ -42,7 +42,8 @@ public final class SecureFile {
     } catch (NoSuchFileException e) {
       throw new CtlException(ExitCodes.REFUSED, what + " " + file + " does not exist");
     } catch (IOException e) {
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " cannot be read: " + e.getMessage(), e);
+      // Same text as bin/solwebctl's failed stat (the cause stays attached for the Java side).
+      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " cannot be read", e);
     }
     if (!attributes.isRegularFile()) {
       throw new CtlException(ExitCodes.REFUSED, what + " " + file + " is not a regular file");

@@ -60,7 +60,7 @@ public final class ServiceControl {
       }
       return observe(state.get(), identity, minSeats);
     } catch (CtlException e) {
-      return refused(e, Optional.empty());
+      return refused(e);
     }
   }
 
@@ -69,6 +69,7 @@ public final class ServiceControl {
    * serialized by a lock file, so concurrent ensures launch at most one daemon. A running daemon
    * is never restarted, whatever its state or seat count.
    */
+  @SuppressWarnings("try") // the lock is held for the block's duration, not used in it
   public Outcome ensure(LaunchRequest launch) {
     try {
       Topology.requireLocal(env);
@@ -81,7 +82,7 @@ public final class ServiceControl {
         return launchAndWait(launch, identity);
       }
     } catch (CtlException e) {
-      return refused(e, Optional.empty());
+      return refused(e);
     }
   }
 
@@ -90,6 +91,7 @@ public final class ServiceControl {
    * A state file whose process is proven gone (no such pid, or a pid now owned by a process with
    * other start ticks) is removed; that is the only way a stale state file is replaced.
    */
+  @SuppressWarnings("try") // the lock is held for the block's duration, not used in it
   public Outcome stop() {
     try {
       Topology.requireLocal(env);
@@ -132,9 +134,9 @@ public final class ServiceControl {
             ProviderHealth.without(endpoint(state.port()), host, "stopped solwebd pid " + state.pid()));
       }
     } catch (CtlException e) {
-      return refused(e, Optional.empty());
+      return refused(e);
     } catch (IOException e) {
-      return refused(new CtlException(ExitCodes.INTERNAL, "stop failed: " + e.getMessage(), e), Optional.empty());
+      return refused(new CtlException(ExitCodes.INTERNAL, "stop failed: " + e.getMessage(), e));
     }
   }
 
@@ -320,15 +322,14 @@ public final class ServiceControl {
         "solwebd is not running (no " + env.stateFile() + ")"));
   }
 
-  private Outcome refused(CtlException e, Optional<ProviderHealth> seen) {
+  private Outcome refused(CtlException e) {
     int port;
     try {
       port = DaemonState.read(env.stateFile()).map(DaemonState::port).orElse(env.port());
     } catch (CtlException unreadable) {
       port = CtlEnv.DEFAULT_PORT;
     }
-    return new Outcome(e.exitCode(),
-        seen.map(h -> h.refused(e.getMessage())).orElse(ProviderHealth.without(endpoint(port), host, e.getMessage())));
+    return new Outcome(e.exitCode(), ProviderHealth.without(endpoint(port), host, e.getMessage()));
   }
 
   private static String textOrNull(JsonNode node, String field) {

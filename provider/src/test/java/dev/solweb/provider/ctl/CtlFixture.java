@@ -102,10 +102,15 @@ final class CtlFixture implements AutoCloseable {
   }
 
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     for (Process process : processes) {
       process.destroyForcibly();
-      process.waitFor(5, TimeUnit.SECONDS);
+      try {
+        process.waitFor(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
     }
   }
 }

@@ -29,7 +29,7 @@ class EnrollCommandTest {
   }
 
   @AfterEach
-  void tearDown() throws InterruptedException {
+  void tearDown() {
     fx.close();
   }
 

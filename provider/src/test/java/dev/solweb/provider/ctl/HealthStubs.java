@@ -9,7 +9,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import java.util.List;
 
 /** /healthz answers as solwebd would give them, behind the bearer token (401 without it). */
 final class HealthStubs {
@@ -51,9 +50,5 @@ final class HealthStubs {
     server.stubFor(post(urlEqualTo("/shutdown"))
         .withHeader("Authorization", equalTo("Bearer " + CtlFixture.TOKEN))
         .willReturn(aResponse().withStatus(200).withBody("{\"ok\":true}")));
-  }
-
-  static List<String> requiredModels() {
-    return ProviderHealth.REQUIRED_MODELS;
   }
 }

@@ -36,7 +36,7 @@ class TokenParityTest {
   }
 
   @AfterEach
-  void tearDown() throws InterruptedException {
+  void tearDown() {
     fx.close();
   }
 

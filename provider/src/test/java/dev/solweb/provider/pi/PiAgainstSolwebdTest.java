@@ -14,6 +14,7 @@ import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -70,6 +71,21 @@ class PiAgainstSolwebdTest {
     assertThat(only.getResponse().getBodyAsString()).contains("invalid_client_session");
     assertThat(daemon.player.sends()).as("nothing reached the browser").isEmpty();
     assertThat(pi.workspace.resolve("hello.txt")).doesNotExist();
+  }
+
+  @Test
+  void aRefusedTokenStopsPiBeforeAnyRequest() throws Exception {
+    startBehindProxy(WRITE_THEN_FINAL, 1);
+    Pi pi = new Pi(dir.resolve("pi")).providerOn(proxy.port(), dir.resolve("solwebd"));
+    pi.env.put("OVERDECK_PI_CLIENT_SESSION", clientSession("factory-session-A"));
+    Files.setPosixFilePermissions(dir.resolve("solwebd/solwebd.token"),
+        PosixFilePermissions.fromString("rw-r--r--"));
+
+    Pi.Result result = pi.run("--model", "gpt/sol-web-high", "--no-session", "-p", "Create hello.txt");
+
+    assertThat(result.exitCode()).isEqualTo(1);
+    assertThat(result.err()).contains("Failed to resolve API key for provider \"gpt\" from shell command: solwebctl token");
+    assertThat(proxy.getAllServeEvents()).isEmpty();
   }
 
   @Test
@@ -130,6 +146,34 @@ class PiAgainstSolwebdTest {
     assertThat(sends.get(0).text()).as("byte-identical prompts").isEqualTo(sends.get(1).text());
     assertThat(sends.get(0).conversationId()).isNotEqualTo(sends.get(1).conversationId());
     assertThat(daemon.player.conversationsOpened()).isEqualTo(2);
+  }
+
+  @Test
+  void theTokenNeverReachesAToolsEnvironmentOrThePage() throws Exception {
+    String scenario = """
+        {"default": [
+          {"blocks": ["{\\"tool\\": \\"bash\\", \\"arguments\\": {\\"command\\": \\"env; ps -eo args\\"}}"]},
+          {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"listed\\"}"]}
+        ]}
+        """;
+    daemon = new SolDaemon(dir.resolve("solwebd"), scenario, 1);
+    Pi pi = new Pi(dir.resolve("pi")).providerOn(daemon.port, dir.resolve("solwebd"));
+    String session = clientSession("factory-session-env");
+    pi.env.put("OVERDECK_PI_CLIENT_SESSION", session);
+
+    Pi.Result result = pi.run("--model", "gpt/sol-web-pro", "--no-session", "-p", "List the environment");
+
+    assertThat(result.exitCode()).as(result.err()).isZero();
+    List<ScenarioPlayer.Send> sends = daemon.player.sends();
+    assertThat(sends).hasSize(2);
+    String toolResult = sends.get(1).text();
+    assertThat(toolResult).as("the bash tool ran").contains("PI_CODING_AGENT_DIR=" + pi.agentDir);
+    assertThat(toolResult).as("the derived session is not a secret and is inherited")
+        .contains("OVERDECK_PI_CLIENT_SESSION=" + session);
+    for (ScenarioPlayer.Send send : sends) {
+      assertThat(send.text()).doesNotContain(SolDaemon.TOKEN);
+    }
+    assertThat(result.out() + result.err()).doesNotContain(SolDaemon.TOKEN);
   }
 
   private void startBehindProxy(String scenario, int seats) throws Exception {
