@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
     footer = {
       "",
       "Environment: SOLWEBD_HOME, SOLWEBD_PORT (see solwebctl), CCR_CONFIG, SW_LOG_DIR, SW_SEAT",
-      "(seat for a daemon ensure starts; default playwright), SW_CHAT_URL, SW_CLAUDE, SW_CCR,",
+      "(seat for a daemon ensure starts; default playwright), SW_CHAT_URL, SW_CHROMIUM, SW_CLAUDE, SW_CCR,",
       "SW_CLAUDE_MAX_RETRIES (2), SW_CCR_START_TIMEOUT_S (30).",
     })
 public final class Sw implements Callable<Integer> {

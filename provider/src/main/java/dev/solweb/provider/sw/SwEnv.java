@@ -14,7 +14,7 @@ import java.util.Map;
  *   <li>{@code CCR_CONFIG}: ccr's config; default {@code $HOME/.claude-code-router/config.json},
  *       the only place ccr 2.0.0 itself reads, so sw refuses to start ccr over any other file
  *   <li>{@code SW_LOG_DIR}: per-run logs; default {@code <solwebd home>/sw-runs}
- *   <li>{@code SW_SEAT}, {@code SW_CHAT_URL}: how ensure starts a daemon when none runs (default the
+ *   <li>{@code SW_SEAT}, {@code SW_CHAT_URL}, {@code SW_CHROMIUM}: how ensure starts a daemon when none runs (default the
  *       real page, {@code playwright}; a scripted seat only when asked for by name)
  *   <li>{@code SW_CLAUDE_MAX_RETRIES} (2): Claude Code's retries; its default of 10 spends ~187 s
  *       retrying a cap through ccr
@@ -80,6 +80,10 @@ record SwEnv(Map<String, String> env, CtlEnv ctl, Path root) {
 
   String chatUrl() {
     return get("SW_CHAT_URL");
+  }
+
+  String chromium() {
+    return get("SW_CHROMIUM");
   }
 
   int claudeMaxRetries() {

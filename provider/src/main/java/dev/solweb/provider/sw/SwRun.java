@@ -132,7 +132,7 @@ final class SwRun {
   private ProviderHealth ensureSolwebd() throws Stop {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false);
+      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false, env.chromium());
     } catch (IllegalArgumentException e) {
       throw new Stop(SwExit.USAGE, "SW_SEAT: " + e.getMessage());
     }
