@@ -14,17 +14,23 @@ solweb_pinned_pi() {
   fi
 }
 
-# solweb_java MODULE MAIN_CLASS ARGS...   (JVM options: SOLWEB_JAVA_OPTS, else the launcher's default)
-solweb_java() {
-  local module="$1" main="$2"; shift 2
-  local target="$SOLWEB_ROOT/$module/target"
+# solweb_build MODULE: builds MODULE (and what it needs) once, on first use.
+solweb_build() {
+  local target="$SOLWEB_ROOT/$1/target"
   if [ ! -f "$target/classpath.txt" ] || [ ! -d "$target/classes" ]; then
-    echo "solweb: building $module (first run)..." >&2
-    (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$module" -am package -DskipTests >&2) || {
+    echo "solweb: building $1 (first run)..." >&2
+    (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$1" -am package -DskipTests >&2) || {
       echo "solweb: build failed; run 'mvn -B package -DskipTests' in $SOLWEB_ROOT to see why" >&2
       exit 3
     }
   fi
+}
+
+# solweb_java MODULE MAIN_CLASS ARGS...   (JVM options: SOLWEB_JAVA_OPTS, else the launcher's default)
+solweb_java() {
+  local module="$1" main="$2"; shift 2
+  local target="$SOLWEB_ROOT/$module/target"
+  solweb_build "$module"
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   # Short-lived tools start fastest on C1 alone; the long-lived daemon sets its own options.
   exec java ${SOLWEB_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} \

@@ -54,6 +54,7 @@ public final class Demo implements Callable<Integer> {
   static final String TASK = "create hello.txt containing hi";
   static final int OK = 0;
   static final int FAILED = 1;
+  static final int USAGE = 2;
   static final int NOT_INSTALLED = 4;
   static final int INTERNAL = 6;
   private static final long CTL_TIMEOUT_S = 180;
@@ -67,8 +68,13 @@ public final class Demo implements Callable<Integer> {
   @Option(names = "--keep", description = "Keep the temporary sandbox (homes, workspace, receipt, logs) and print it.")
   boolean keep;
 
+  @Option(names = "--seat", paramLabel = "auto|scripted|fakesol", defaultValue = "auto",
+      description = "auto (default): the Playwright seat on fakesol in headless Chromium when both are here, else "
+          + "the scripted seat; the choice and its reason are printed. fakesol where it cannot run is an error.")
+  String seatWanted;
+
   @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
-      description = "Chromium for a Playwright seat (default ${DEFAULT-VALUE}).")
+      description = "Chromium for the Playwright seat (default ${DEFAULT-VALUE}).")
   Path chromium;
 
   private final Map<String, String> env;
@@ -112,14 +118,20 @@ public final class Demo implements Callable<Integer> {
       return NOT_INSTALLED;
     }
     long started = System.nanoTime();
-    DemoSeat seat = DemoSeat.choose(root, chromium);
+    DemoSeat.Choice choice;
+    try {
+      choice = DemoSeat.choose(seatWanted, root, chromium);
+    } catch (IllegalArgumentException e) {
+      err.println("demo: " + e.getMessage());
+      return USAGE;
+    }
     DemoSandbox sandbox = DemoSandbox.create(env);
     Stopper stopper = new Stopper(root, sandbox, out);
     Thread onSignal = new Thread(stopper::stopAll, "demo-stop");
     Runtime.getRuntime().addShutdownHook(onSignal);
     int rc;
     try {
-      rc = runFullPath(root, seat, sandbox, stopper, out, err);
+      rc = runFullPath(root, choice, sandbox, stopper, out, err);
     } finally {
       stopper.stopAll();
       try {
@@ -136,11 +148,23 @@ public final class Demo implements Callable<Integer> {
     return rc;
   }
 
-  private int runFullPath(Path root, DemoSeat seat, DemoSandbox sandbox, Stopper stopper, PrintWriter out,
+  private int runFullPath(Path root, DemoSeat.Choice choice, DemoSandbox sandbox, Stopper stopper, PrintWriter out,
       PrintWriter err) throws Exception {
     Path solwebctl = root.resolve("bin/solwebctl");
     Map<String, String> childEnv = sandbox.childEnv(env, root);
-    say(out, "seat: " + seat.name() + " (scenario " + DemoSeat.SCENARIO + "): " + seat.why());
+    DemoSeat seat;
+    if (choice.kind() == DemoSeat.Kind.FAKESOL) {
+      out.println("$ fakesol --port 0 --scenario " + DemoSeat.SCENARIO);
+      out.flush();
+      FakeSolProcess fakesol = FakeSolProcess.start(root, childEnv, DemoSeat.SCENARIO, sandbox.root.resolve("fakesol.log"),
+          CTL_TIMEOUT_S);
+      stopper.fakesol(fakesol);
+      say(out, "fakesol pid " + fakesol.pid() + " serves the imitation ChatGPT page at " + fakesol.url());
+      seat = DemoSeat.fakesol(fakesol.url(), chromium, choice.why());
+    } else {
+      seat = DemoSeat.scripted(choice.why());
+    }
+    say(out, "seat: " + seat.name() + ", scenario " + DemoSeat.SCENARIO + ": " + seat.why());
     say(out, "sandbox " + sandbox.root + " holds HOME, SOLWEBD_HOME, PI_CODING_AGENT_DIR, the workspace and the"
         + " receipt; your ~/.overdeck and ~/.pi are not touched");
 
@@ -247,6 +271,7 @@ public final class Demo implements Callable<Integer> {
     private final PrintWriter out;
     private final AtomicBoolean done = new AtomicBoolean();
     private volatile Map<String, String> ctlEnv;
+    private volatile FakeSolProcess fakesol;
     private volatile long daemonPid = -1;
     private volatile boolean leftRunning;
 
@@ -258,6 +283,10 @@ public final class Demo implements Callable<Integer> {
 
     void daemonMayRun(Map<String, String> env) {
       ctlEnv = env;
+    }
+
+    void fakesol(FakeSolProcess process) {
+      fakesol = process;
     }
 
     void daemonPid(long pid) {
@@ -276,6 +305,26 @@ public final class Demo implements Callable<Integer> {
         stopDaemon();
       } catch (Exception e) {
         say(out, "stopping solwebd failed: " + e);
+      }
+      FakeSolProcess page = fakesol;
+      if (page != null) {
+        try {
+          page.close();
+          say(out, "fakesol pid " + page.pid() + " stopped");
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      // Anything else whose command line names the private sandbox (a browser on its profile, say)
+      // was started for the demo; say so and end it by pid.
+      for (ProcessHandle straggler : processesMentioning(sandbox.root.toString())) {
+        say(out, "pid " + straggler.pid() + " still runs in the sandbox (" + straggler.info().command().orElse("?")
+            + "); ending it");
+        straggler.destroyForcibly();
+        leftRunning = true;
+      }
+      if (!leftRunning) {
+        say(out, "nothing the demo started is still running");
       }
       if (keep) {
         say(out, "kept the sandbox: " + sandbox.root);
@@ -312,8 +361,7 @@ public final class Demo implements Callable<Integer> {
         say(out, "solwebd pid " + pid + " did not exit after stop; ended it with a signal");
       }
       leftRunning = isRunning(pid);
-      say(out, leftRunning ? "solwebd pid " + pid + " is STILL RUNNING" : "solwebd pid " + pid + " is gone; nothing"
-          + " the demo started is running");
+      say(out, "solwebd pid " + pid + (leftRunning ? " is STILL RUNNING" : " is gone"));
     }
   }
 
@@ -339,5 +387,19 @@ public final class Demo implements Callable<Integer> {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /** Live processes (zombies excluded) whose command line contains {@code text}. */
+  static List<ProcessHandle> processesMentioning(String text) {
+    return ProcessHandle.allProcesses()
+        .filter(p -> p.pid() != ProcessHandle.current().pid() && isRunning(p.pid()))
+        .filter(p -> {
+          try {
+            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).contains(text);
+          } catch (IOException gone) {
+            return false;
+          }
+        })
+        .toList();
   }
 }
