@@ -152,6 +152,7 @@ public final class Demo implements Callable<Integer> {
       PrintWriter err) throws Exception {
     Path solwebctl = root.resolve("bin/solwebctl");
     Map<String, String> childEnv = sandbox.childEnv(env, root);
+    say(out, "seat: " + choice.name() + ", scenario " + DemoSeat.SCENARIO + ": " + choice.why());
     DemoSeat seat;
     if (choice.kind() == DemoSeat.Kind.FAKESOL) {
       out.println("$ fakesol --port 0 --scenario " + DemoSeat.SCENARIO);
@@ -164,7 +165,6 @@ public final class Demo implements Callable<Integer> {
     } else {
       seat = DemoSeat.scripted(choice.why());
     }
-    say(out, "seat: " + seat.name() + ", scenario " + DemoSeat.SCENARIO + ": " + seat.why());
     say(out, "sandbox " + sandbox.root + " holds HOME, SOLWEBD_HOME, PI_CODING_AGENT_DIR, the workspace and the"
         + " receipt; your ~/.overdeck and ~/.pi are not touched");
 

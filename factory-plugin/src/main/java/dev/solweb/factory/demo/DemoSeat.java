@@ -20,7 +20,14 @@ record DemoSeat(String name, List<String> seatArgs, String why) {
   enum Kind { SCRIPTED, FAKESOL }
 
   /** The decision, made before anything starts; fakesol's URL is known only once it runs. */
-  record Choice(Kind kind, String why) {}
+  record Choice(Kind kind, String why) {
+    String name() {
+      return kind == Kind.FAKESOL ? FAKESOL_NAME : SCRIPTED_NAME;
+    }
+  }
+
+  static final String SCRIPTED_NAME = "scripted";
+  static final String FAKESOL_NAME = "playwright on fakesol (headless Chromium)";
 
   /**
    * {@code auto}: fakesol in headless Chromium when this checkout has fakesol and Chromium is
@@ -50,11 +57,11 @@ record DemoSeat(String name, List<String> seatArgs, String why) {
   }
 
   static DemoSeat scripted(String why) {
-    return new DemoSeat("scripted", List.of("--seat", "scripted:" + SCENARIO), why);
+    return new DemoSeat(SCRIPTED_NAME, List.of("--seat", "scripted:" + SCENARIO), why);
   }
 
   static DemoSeat fakesol(String url, Path chromium, String why) {
-    return new DemoSeat("playwright on fakesol (headless Chromium)", List.of("--seat", "playwright", "--chat-url", url,
+    return new DemoSeat(FAKESOL_NAME, List.of("--seat", "playwright", "--chat-url", url,
         "--headless", "--chromium", chromium.toString()), why);
   }
 }
