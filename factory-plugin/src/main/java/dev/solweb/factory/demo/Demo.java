@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
@@ -270,6 +271,7 @@ public final class Demo implements Callable<Integer> {
     private final DemoSandbox sandbox;
     private final PrintWriter out;
     private final AtomicBoolean done = new AtomicBoolean();
+    private final CountDownLatch finished = new CountDownLatch(1);
     private volatile Map<String, String> ctlEnv;
     private volatile FakeSolProcess fakesol;
     private volatile long daemonPid = -1;
@@ -297,10 +299,24 @@ public final class Demo implements Callable<Integer> {
       return leftRunning;
     }
 
+    /** Runs once; a second caller (main thread after a signal's hook began) waits for the first. */
     void stopAll() {
       if (!done.compareAndSet(false, true)) {
+        try {
+          finished.await(90, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         return;
       }
+      try {
+        stopEverything();
+      } finally {
+        finished.countDown();
+      }
+    }
+
+    private void stopEverything() {
       try {
         stopDaemon();
       } catch (Exception e) {
