@@ -14,17 +14,13 @@ solweb_pinned_pi() {
   fi
 }
 
-# solweb_build MODULE: builds MODULE (and what it needs) on first use, and again when a source
-# or pom in the checkout is newer than the last build (so a launcher never runs stale code).
+# solweb_build MODULE: builds MODULE (and what it needs) once, on first use. After changing or
+# pulling sources run `mvn -B package -DskipTests` (or bin/test): launchers do not rebuild, since
+# tests run them in the middle of a Maven build.
 solweb_build() {
-  local target="$SOLWEB_ROOT/$1/target" why=""
+  local target="$SOLWEB_ROOT/$1/target"
   if [ ! -f "$target/classpath.txt" ] || [ ! -d "$target/classes" ]; then
-    why="first run"
-  elif [ -n "$(find "$SOLWEB_ROOT"/pom.xml "$SOLWEB_ROOT"/*/pom.xml "$SOLWEB_ROOT"/*/src -newer "$target/classpath.txt" -print -quit 2>/dev/null)" ]; then
-    why="sources changed since the last build"
-  fi
-  if [ -n "$why" ]; then
-    echo "solweb: building $1 ($why)..." >&2
+    echo "solweb: building $1 (first run)..." >&2
     (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$1" -am package -DskipTests >&2) || {
       echo "solweb: build failed; run 'mvn -B package -DskipTests' in $SOLWEB_ROOT to see why" >&2
       exit 3
