@@ -315,8 +315,9 @@ final class ChatGptPage {
     page.navigate(conversationUrl);
   }
 
+  /** The page's own location (page.url() only updates when Playwright dispatches events). */
   String url() {
-    return page.url();
+    return (String) page.evaluate("() => location.href");
   }
 
   boolean onSite() {
@@ -429,7 +430,7 @@ final class ChatGptPage {
     Locator menu = page.locator(MENU_OPEN).first();
     menu.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
     Locator item = menu.locator(EFFORT_ITEM).filter(new Locator.FilterOptions().setHasText(
-        Pattern.compile("^\\s*" + Pattern.quote(label) + "\\s*$", Pattern.CASE_INSENSITIVE)));
+        Pattern.compile("^\\s*" + jsRegexQuote(label) + "\\s*$", Pattern.CASE_INSENSITIVE)));
     if (item.count() == 0) {
       page.keyboard().press("Escape");
       throw new IllegalStateException("the effort menu has no entry \"" + label + "\"");
@@ -492,6 +493,11 @@ final class ChatGptPage {
       return new MarkdownFences.Split(List.of(), "");
     }
     return new MarkdownFences.Split((List<String>) m.get("blocks"), withoutStatusLines((String) m.get("prose")));
+  }
+
+  /** Playwright hands the pattern to JavaScript, which has no \\Q...\\E quoting. */
+  private static String jsRegexQuote(String s) {
+    return s.replaceAll("[\\\\^$.|?*+()\\[\\]{}]", "\\\\$0");
   }
 
   private static String cssEscape(String s) {
