@@ -394,6 +394,7 @@ async function load() {
   wireComposer();
   setEffortLabel(st.effort_label);
   if (st.banner) showBanner(st.banner);
+  $('form[data-type="unified-composer"]').hidden = false; // the app "hydrates" after its state fetch
   if (!durable) return;
   const r = await api('/api/conversation/' + encodeURIComponent(id));
   if (r.status !== 200) { toast('Unable to load conversation ' + id); return; }

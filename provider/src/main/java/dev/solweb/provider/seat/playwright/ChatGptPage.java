@@ -2,6 +2,8 @@ package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.LoadState;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.provider.model.Effort;
 import java.net.URI;
@@ -268,7 +270,7 @@ final class ChatGptPage {
 
   @SuppressWarnings("unchecked")
   State state(Collection<String> baseline) {
-    Map<String, Object> m = (Map<String, Object>) page.evaluate(SNAPSHOT, List.of(List.copyOf(baseline), SELECTORS));
+    Map<String, Object> m = (Map<String, Object>) evaluate(SNAPSHOT, List.of(List.copyOf(baseline), SELECTORS));
     String text = (String) m.get("targetText");
     return new State(
         (String) m.get("url"),
@@ -317,7 +319,7 @@ final class ChatGptPage {
 
   /** The page's own location (page.url() only updates when Playwright dispatches events). */
   String url() {
-    return (String) page.evaluate("() => location.href");
+    return (String) evaluate("() => location.href", null);
   }
 
   boolean onSite() {
@@ -363,7 +365,7 @@ final class ChatGptPage {
     String now = composerText();
     if (now != null && !now.isEmpty()) {
       Locator composer = page.locator(COMPOSER);
-      composer.click();
+      composer.click(new Locator.ClickOptions().setTimeout(5_000));
       page.keyboard().press("Control+A");
       page.keyboard().press("Delete");
     }
@@ -380,16 +382,42 @@ final class ChatGptPage {
       return; // no composer: the caller reads the state and reports it
     }
     String now = composerText();
-    if (now == null || now.isEmpty()) {
+    if (now != null && now.isEmpty()) {
+      // The editor ignored the synthetic event: the real clipboard (permission granted) and a key.
       page.evaluate("(t) => navigator.clipboard.writeText(t)", text);
-      page.locator(COMPOSER).click();
+      page.locator(COMPOSER).click(new Locator.ClickOptions().setTimeout(5_000));
       page.keyboard().press("Control+V");
     }
   }
 
   /** The composer's text as Send would submit it: its paragraphs joined by newlines. */
   String composerText() {
-    return (String) page.evaluate(COMPOSER_TEXT);
+    return (String) evaluate(COMPOSER_TEXT, null);
+  }
+
+  /**
+   * Evaluates an observation script, riding out a navigation in progress (a challenge redirect, a
+   * reload): the old document's context is destroyed mid-call, which is a page state, not a fault.
+   */
+  private Object evaluate(String script, Object arg) {
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (true) {
+      try {
+        return page.evaluate(script, arg);
+      } catch (PlaywrightException e) {
+        String msg = String.valueOf(e.getMessage());
+        boolean navigating = msg.contains("Execution context was destroyed") || msg.contains("navigation")
+            || msg.contains("Cannot find context");
+        if (!navigating || System.nanoTime() > deadline || page.isClosed()) {
+          throw e;
+        }
+        try {
+          page.waitForLoadState(LoadState.DOMCONTENTLOADED, new Page.WaitForLoadStateOptions().setTimeout(5_000));
+        } catch (PlaywrightException ignored) {
+          // Try the script again; the deadline bounds this.
+        }
+      }
+    }
   }
 
   void clickSend() {
@@ -426,7 +454,7 @@ final class ChatGptPage {
     if (before.equalsIgnoreCase(label)) {
       return before;
     }
-    page.locator(EFFORT_PILL).first().click();
+    page.locator(EFFORT_PILL).first().click(new Locator.ClickOptions().setTimeout(5_000));
     Locator menu = page.locator(MENU_OPEN).first();
     menu.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
     Locator item = menu.locator(EFFORT_ITEM).filter(new Locator.FilterOptions().setHasText(
@@ -435,7 +463,7 @@ final class ChatGptPage {
       page.keyboard().press("Escape");
       throw new IllegalStateException("the effort menu has no entry \"" + label + "\"");
     }
-    item.first().click();
+    item.first().click(new Locator.ClickOptions().setTimeout(5_000));
     page.locator(MENU_OPEN).first().waitFor(
         new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(5_000));
     return effortLabel();

@@ -46,6 +46,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
+  private static final int SETTLED_POLLS = 4;
   private static final Pattern CLOSED = Pattern.compile(
       "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
       Pattern.CASE_INSENSITIVE);
@@ -389,13 +390,20 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
   }
 
-  /** Waits for the page to settle into a known state and reports it. */
+  /**
+   * Waits for the page to settle into a known state and reports it. Pages render banners and
+   * walls after their first paint, so a state counts once it held for {@link #SETTLED_POLLS} polls.
+   */
   private SeatProbe observe(Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
+    SeatProbe last = null;
+    int same = 0;
     while (true) {
-      ChatGptPage.State s = chat.state(Set.of());
-      SeatProbe probe = stateOf(s);
-      if (probe.state() != SeatProbe.State.ERROR || System.nanoTime() > deadline) {
+      SeatProbe probe = stateOf(chat.state(Set.of()));
+      same = last != null && last.state() == probe.state() ? same + 1 : 1;
+      last = probe;
+      boolean settled = same >= SETTLED_POLLS && probe.state() != SeatProbe.State.ERROR;
+      if (settled || System.nanoTime() > deadline) {
         if (probe.state() == SeatProbe.State.READY) {
           ChatGptPage.Session session = chat.session();
           if (session.known() && session.email() == null) {
@@ -530,12 +538,9 @@ public final class PlaywrightSeat implements BrowserSeat {
     return one.length() > 300 ? one.substring(0, 300) + "…" : one;
   }
 
+  /** Playwright messages span lines ("Error {", "message=..."): one clipped line for a detail. */
   private static String firstLine(String s) {
-    if (s == null) {
-      return "";
-    }
-    int nl = s.indexOf('\n');
-    return nl < 0 ? s : s.substring(0, nl);
+    return s == null ? "" : clip(s);
   }
 
   /** Options in force; for the factory and tests. */
