@@ -77,7 +77,7 @@ public record Scenario(
       throw new IllegalArgumentException("scenario " + fileOrName + " is not valid: " + e.getMessage(), e);
     }
     throw new IllegalArgumentException(
-        "no scenario file or bundled scenario named " + fileOrName + " (bundled: " + bundled() + ")");
+        "no scenario file or bundled scenario named " + fileOrName + " (bundled: " + String.join(", ", bundled()) + ")");
   }
 
   public static Scenario parse(String json) {

@@ -97,7 +97,12 @@ public final class ScriptedSeat implements BrowserSeat {
     ScriptedReply reply = player.next(id).orElse(null);
     Fault fault = reply == null ? null : reply.fault();
 
-    // Faults that stop the turn before the Send click.
+    // Faults that stop the turn before the Send click; delay_ms is how long the page takes to show them.
+    boolean beforeSend = fault == Fault.LOGGED_OUT || fault == Fault.CLOUDFLARE || fault == Fault.TOO_LONG
+        || fault == Fault.CRASH_BEFORE_SEND;
+    if (beforeSend) {
+      waitOrStop(reply.delayMs(), false);
+    }
     if (fault == Fault.LOGGED_OUT) {
       throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "logged out: login wall, no composer"), false);
     }
@@ -122,7 +127,7 @@ public final class ScriptedSeat implements BrowserSeat {
       throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
           "scripted conversation " + id + " has no reply left (scenario exhausted)"), true);
     }
-    waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs());
+    waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs(), true);
     if (fault == null || fault == Fault.DELETED) {
       return new SeatReply(reply.blocks(), reply.prose(), url,
           reply.modelSlug(), reply.images());
@@ -141,7 +146,7 @@ public final class ScriptedSeat implements BrowserSeat {
     }
   }
 
-  private void waitOrStop(long millis) throws SeatException {
+  private void waitOrStop(long millis, boolean afterSend) throws SeatException {
     CountDownLatch latch = new CountDownLatch(1);
     inFlight = latch;
     try {
@@ -156,7 +161,8 @@ public final class ScriptedSeat implements BrowserSeat {
     }
     if (stopRequested) {
       stopRequested = false;
-      throw SeatException.failed(ProviderFailure.of(Kind.CANCELLED, "Stop clicked; the turn was cancelled"), true);
+      throw SeatException.failed(ProviderFailure.of(Kind.CANCELLED,
+          afterSend ? "Stop clicked; the turn was cancelled" : "cancelled before Send"), afterSend);
     }
   }
 

@@ -1,0 +1,179 @@
+package dev.solweb.provider.daemon;
+
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.translate.Registry;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code solwebd}: serves ChatGPT browser conversations as an OpenAI chat-completions provider. */
+@Command(
+    name = "solwebd",
+    mixinStandardHelpOptions = true,
+    versionProvider = Solwebd.VersionProvider.class,
+    description = {
+        "Serves a logged-in ChatGPT web session on 127.0.0.1 as an OpenAI chat-completions provider",
+        "with emulated tool calls. Every route needs `Authorization: Bearer <token>`; the token is in",
+        "<home>/solwebd.token (mode 0600, created on first start).",
+        "",
+        "Exit codes: 0 clean shutdown, 2 bad usage, 3 cannot start (token file, port, seat), 1 internal error."},
+    footer = {
+        "",
+        "Environment: SOLWEBD_HOME, SOLWEBD_PORT, SOLWEBD_SEATS, SOLWEBD_KEEPALIVE_S (5, 0 = off),",
+        "SOLWEBD_TURN_TIMEOUT (300 s), SOLWEBD_DISPATCH_SPACING (e.g. 60-75s; off), SOLWEBD_MAX_BODY (8388608),",
+        "SOLWEBD_PROFILE (<home>/profile)."})
+public final class Solwebd implements Callable<Integer> {
+  static final int EXIT_CANNOT_START = 3;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--seat", defaultValue = "playwright", paramLabel = "KIND",
+      description = "playwright (the real page, default) or scripted:<file|name> (tests and demos).")
+  String seat;
+
+  @Option(names = "--host", defaultValue = "127.0.0.1", description = "Loopback address to bind (default ${DEFAULT-VALUE}).")
+  String host;
+
+  @Option(names = "--port", defaultValue = "${env:SOLWEBD_PORT:-8791}", description = "Port (default ${DEFAULT-VALUE}; 0 picks a free one).")
+  int port;
+
+  @Option(names = "--home", defaultValue = "${env:SOLWEBD_HOME}", paramLabel = "DIR",
+      description = "Daemon home (default ~/.overdeck/gptbridge).")
+  Path home;
+
+  @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
+  int seats;
+
+  @Option(names = "--chat-url", defaultValue = "https://chatgpt.com/", description = "Page the playwright seat drives.")
+  String chatUrl;
+
+  @Option(names = "--headless", description = "Run Chromium headless (tests; the real site challenges headless).")
+  boolean headless;
+
+  @Option(names = "--chromium", defaultValue = "/usr/bin/chromium", description = "Chromium executable.")
+  Path chromium;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Solwebd()).execute(args));
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Path daemonHome = home != null ? home : Path.of(System.getProperty("user.home"), ".overdeck", "gptbridge");
+    if (!isLoopback(host)) {
+      err.println("solwebd: refusing to bind " + host + ": only a loopback address (127.0.0.1) may serve the owner's ChatGPT account");
+      return EXIT_CANNOT_START;
+    }
+    Duration keepAlive;
+    Duration turnTimeout;
+    DispatchSpacing spacing;
+    long maxBody;
+    try {
+      keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
+      turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
+      spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
+      maxBody = Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20)));
+    } catch (IllegalArgumentException e) {
+      err.println("solwebd: bad setting: " + e.getMessage());
+      return CommandLine.ExitCode.USAGE;
+    }
+    String token;
+    SeatFactory factory;
+    try {
+      Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      token = TokenFile.loadOrCreate(daemonHome);
+      Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
+      factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
+    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+      err.println("solwebd: cannot start: " + e.getMessage());
+      return EXIT_CANNOT_START;
+    }
+
+    Registry registry = Registry.persistent(daemonHome.resolve("registry.json"));
+    Dispatcher dispatcher = new Dispatcher(factory, registry, new Dispatcher.Settings(seats, turnTimeout, spacing), Clock.systemUTC());
+    long pid = ProcessHandle.current().pid();
+    String generation = UUID.randomUUID().toString();
+    String version = Version.current();
+    Vertx vertx = Vertx.vertx();
+    CountDownLatch stopped = new CountDownLatch(1);
+    AtomicBoolean stopping = new AtomicBoolean();
+    Runnable stop = () -> {
+      if (stopping.compareAndSet(false, true)) {
+        dispatcher.close();
+        try {
+          Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
+        } catch (IOException ignored) {
+          // A stale state file fails closed in solwebctl: the pid no longer matches.
+        }
+        vertx.close().onComplete(done -> stopped.countDown());
+      }
+    };
+    ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
+    HttpServer server;
+    try {
+      server = new SolwebServer(vertx, dispatcher, registry, settings, stop)
+          .listen(host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException e) {
+      err.println("solwebd: cannot listen on " + host + ":" + port + ": " + e.getCause().getMessage());
+      dispatcher.close();
+      vertx.close();
+      return EXIT_CANNOT_START;
+    }
+    new StateFile(pid, ProcessInfo.startTicks(pid).orElse(-1), generation, server.actualPort(), version, seat).write(daemonHome);
+    Runtime.getRuntime().addShutdownHook(new Thread(stop, "solwebd-shutdown"));
+    out.println("solwebd " + version + " listening on http://" + host + ":" + server.actualPort() + " (seat " + seat
+        + ", seats " + seats + ", home " + daemonHome + ")");
+    out.flush();
+    dispatcher.start().whenComplete((ok, error) -> {
+      out.println("solwebd: seats started, state " + dispatcher.snapshot().state());
+      out.flush();
+    });
+    stopped.await();
+    return CommandLine.ExitCode.OK;
+  }
+
+  private static boolean isLoopback(String host) {
+    try {
+      return InetAddress.getByName(host).isLoopbackAddress();
+    } catch (UnknownHostException e) {
+      return false;
+    }
+  }
+
+  private static String env(String name, String fallback) {
+    String value = System.getenv(name);
+    return value == null || value.isBlank() ? fallback : value;
+  }
+
+  /** Reports the stamped build version. */
+  static final class VersionProvider implements CommandLine.IVersionProvider {
+    @Override
+    public String[] getVersion() {
+      return new String[] {"solwebd " + Version.current()};
+    }
+  }
+}

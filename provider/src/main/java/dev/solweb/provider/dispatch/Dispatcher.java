@@ -1,0 +1,545 @@
+package dev.solweb.provider.dispatch;
+
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.translate.Registry;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The turn scheduler: one FIFO queue over a pool of seats, one turn at a time per seat and per
+ * session key, seats shared across efforts. It never types a turn twice: a re-send of the last
+ * answered turn is answered from memory, and a re-send of a turn in flight attaches to it.
+ *
+ * <p>Once a seat reports a cap, new dispatches fail fast with {@code capped} until
+ * {@code resume_at}. A turn is bounded by the turn timeout; a client that leaves cancels its turn
+ * (a queued turn never reaches a seat). Each seat owns one thread; all seat calls happen there.
+ */
+public final class Dispatcher implements AutoCloseable {
+  private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
+  private static final int P50_WINDOW = 100;
+
+  /** Tunables; see the README's configuration table. */
+  public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
+    public Settings {
+      if (seats < 1) {
+        throw new IllegalArgumentException("seats must be at least 1, got " + seats);
+      }
+    }
+  }
+
+  /** What {@code /healthz} shows. */
+  public record Snapshot(
+      String state, int queue, int active, int seats, int liveSeats, double turnP50Seconds,
+      double dispatchWaitSeconds, Instant capResumeAt, String account, String detail) {}
+
+  /** A caller's hold on a turn. {@link #release()} when the client leaves. */
+  public interface TurnHandle {
+    CompletableFuture<Answer> result();
+
+    /** 0 while running or done, else 1-based position in the queue. */
+    int queuePosition();
+
+    void release();
+  }
+
+  private final SeatFactory factory;
+  private final Registry registry;
+  private final Settings settings;
+  private final Clock clock;
+  private final SeatTurn seatTurn;
+  private final List<Slot> slots = new ArrayList<>();
+  private final Deque<Job> queue = new ArrayDeque<>();
+  private final Set<String> runningKeys = new HashSet<>();
+  private final Map<String, Job> inFlight = new HashMap<>();
+  private final Map<String, Answered> answered = new HashMap<>();
+  private final Deque<Double> turnSeconds = new ArrayDeque<>();
+  private final ScheduledExecutorService timers;
+  private boolean started;
+  private Instant capUntil;
+  private Instant nextSendAt = Instant.EPOCH;
+  private ScheduledFuture<?> spacingWake;
+  private boolean closed;
+
+  private record Answered(String digest, Answer answer) {}
+
+  public Dispatcher(SeatFactory factory, Registry registry, Settings settings, Clock clock) {
+    this.factory = factory;
+    this.registry = registry;
+    this.settings = settings;
+    this.clock = clock;
+    this.seatTurn = new SeatTurn(registry, clock);
+    this.timers = Executors.newSingleThreadScheduledExecutor(daemonThread("solwebd-timers"));
+    for (int i = 0; i < settings.seats(); i++) {
+      slots.add(new Slot(i));
+    }
+  }
+
+  /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
+  public CompletableFuture<Void> start() {
+    List<CompletableFuture<Void>> ups = new ArrayList<>();
+    for (Slot slot : slots) {
+      ups.add(CompletableFuture.runAsync(slot::startUp, slot.thread));
+    }
+    return CompletableFuture.allOf(ups.toArray(CompletableFuture[]::new)).whenComplete((ok, error) -> {
+      synchronized (this) {
+        started = true;
+        pump();
+      }
+    });
+  }
+
+  /** Accepts a turn: answers from memory, attaches to an identical turn in flight, or queues it. */
+  public synchronized TurnHandle submit(TurnRequest request) {
+    String digest = request.historyDigest();
+    Answered last = answered.get(request.sessionKey());
+    if (last != null && last.digest().equals(digest)) {
+      return Job.done(last.answer());
+    }
+    Job same = inFlight.get(request.sessionKey());
+    if (same != null && same.digest.equals(digest) && !same.future.isDone()) {
+      same.listeners++;
+      return same;
+    }
+    if (closed) {
+      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down"));
+    }
+    ProviderFailure cap = capFailure();
+    if (cap != null) {
+      return Job.failed(cap);
+    }
+    if (started && slots.stream().noneMatch(Slot::live)) {
+      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail()));
+    }
+    Job job = new Job(this, request, digest, clock.instant());
+    queue.addLast(job);
+    if (!inFlight.containsKey(request.sessionKey()) || inFlight.get(request.sessionKey()).future.isDone()) {
+      inFlight.put(request.sessionKey(), job);
+    }
+    pump();
+    return job;
+  }
+
+  public synchronized Snapshot snapshot() {
+    Instant now = clock.instant();
+    int live = (int) slots.stream().filter(Slot::live).count();
+    String account = slots.stream().map(s -> s.lastProbe).filter(p -> p != null && p.account() != null)
+        .map(SeatProbe::account).findFirst().orElse(null);
+    String state;
+    String detail;
+    if (!started) {
+      state = "starting";
+      detail = "seats are starting";
+    } else if (capUntil != null && now.isBefore(capUntil)) {
+      state = "capped";
+      detail = "usage cap until " + capUntil;
+    } else if (slots.stream().anyMatch(s -> s.lastProbe != null && s.lastProbe.state() == SeatProbe.State.LOGGED_OUT)) {
+      state = "logged_out";
+      detail = "ChatGPT is logged out in the seat's profile";
+    } else if (live < slots.size()) {
+      state = "degraded";
+      detail = deadDetail();
+    } else if (slots.stream().anyMatch(s -> s.lastProbe != null && s.lastProbe.state() != SeatProbe.State.READY)) {
+      SeatProbe odd = slots.stream().map(s -> s.lastProbe)
+          .filter(p -> p != null && p.state() != SeatProbe.State.READY).findFirst().orElseThrow();
+      state = odd.state() == SeatProbe.State.CAPPED ? "capped" : "degraded";
+      detail = odd.detail();
+      if (odd.state() == SeatProbe.State.CAPPED && odd.capResumeAt() != null) {
+        return new Snapshot(state, queue.size(), runningKeys.size(), slots.size(), live, p50(),
+            dispatchWait(now), odd.capResumeAt(), account, detail);
+      }
+    } else {
+      state = "ready";
+      detail = "ready";
+    }
+    return new Snapshot(state, queue.size(), runningKeys.size(), slots.size(), live, p50(),
+        dispatchWait(now), "capped".equals(state) ? capUntil : null, account, detail);
+  }
+
+  @Override
+  public void close() {
+    List<Job> dropped;
+    synchronized (this) {
+      closed = true;
+      dropped = new ArrayList<>(queue);
+      queue.clear();
+    }
+    dropped.forEach(job -> job.fail(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down")));
+    for (Slot slot : slots) {
+      slot.stopAndClose();
+    }
+    timers.shutdownNow();
+  }
+
+  // --- scheduling, always under the monitor ---
+
+  private void pump() {
+    if (!started || closed) {
+      return;
+    }
+    ProviderFailure cap = capFailure();
+    if (cap != null) {
+      List<Job> walled = new ArrayList<>(queue);
+      queue.clear();
+      walled.forEach(job -> job.fail(cap));
+      return;
+    }
+    for (Slot slot : slots) {
+      if (!slot.live() || slot.busy) {
+        continue;
+      }
+      Job next = nextRunnable();
+      if (next == null) {
+        return;
+      }
+      Instant now = clock.instant();
+      if (!settings.spacing().isOff() && now.isBefore(nextSendAt)) {
+        scheduleWake(Duration.between(now, nextSendAt));
+        return;
+      }
+      queue.remove(next);
+      nextSendAt = now.plus(settings.spacing().nextGap());
+      startOn(slot, next);
+    }
+  }
+
+  private Job nextRunnable() {
+    for (Job job : queue) {
+      if (!runningKeys.contains(job.request.sessionKey())) {
+        return job;
+      }
+    }
+    return null;
+  }
+
+  private void startOn(Slot slot, Job job) {
+    slot.busy = true;
+    slot.current = job;
+    job.running = true;
+    job.startedAt = clock.instant();
+    runningKeys.add(job.request.sessionKey());
+    inFlight.put(job.request.sessionKey(), job);
+    job.timeout = timers.schedule(() -> {
+      if (job.fail(ProviderFailure.of(Kind.TIMEOUT, "the turn took longer than "
+          + settings.turnTimeout().toSeconds() + " s (SOLWEBD_TURN_TIMEOUT); Stop was clicked"))) {
+        slot.seat().ifPresent(BrowserSeat::stop);
+      }
+    }, settings.turnTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    slot.thread.execute(() -> runOnSeat(slot, job));
+  }
+
+  private void runOnSeat(Slot slot, Job job) {
+    try {
+      Answer answer = slot.runTurn(job.request);
+      synchronized (this) {
+        answered.put(job.request.sessionKey(), new Answered(job.digest, answer));
+      }
+      job.succeed(answer);
+    } catch (TurnFailed failed) {
+      ProviderFailure failure = failed.failure();
+      if (failure.kind() == Kind.CAPPED && failure.resumeAt() != null) {
+        synchronized (this) {
+          Instant until = Instant.parse(failure.resumeAt());
+          capUntil = capUntil == null || until.isAfter(capUntil) ? until : capUntil;
+        }
+      }
+      job.fail(failure);
+    } catch (RuntimeException bug) {
+      LOG.log(Level.SEVERE, "turn failed unexpectedly", bug);
+      job.fail(ProviderFailure.of(Kind.UNAVAILABLE, "internal error: " + bug));
+    } finally {
+      synchronized (this) {
+        job.timeout.cancel(false);
+        slot.busy = false;
+        slot.current = null;
+        runningKeys.remove(job.request.sessionKey());
+        if (inFlight.get(job.request.sessionKey()) == job) {
+          inFlight.remove(job.request.sessionKey());
+        }
+        recordDuration(Duration.between(job.startedAt, clock.instant()));
+        pump();
+      }
+    }
+  }
+
+  private void scheduleWake(Duration delay) {
+    if (spacingWake != null && !spacingWake.isDone()) {
+      return;
+    }
+    spacingWake = timers.schedule(() -> {
+      synchronized (this) {
+        pump();
+      }
+    }, Math.max(1, delay.toMillis()), TimeUnit.MILLISECONDS);
+  }
+
+  private ProviderFailure capFailure() {
+    Instant now = clock.instant();
+    if (capUntil != null && now.isBefore(capUntil)) {
+      return ProviderFailure.capped("usage cap reached on this account; no new turns until it lifts", capUntil, now);
+    }
+    return null;
+  }
+
+  private synchronized void cancelQueued(Job job) {
+    queue.remove(job);
+  }
+
+  private void recordDuration(Duration duration) {
+    turnSeconds.addLast(duration.toMillis() / 1000.0);
+    while (turnSeconds.size() > P50_WINDOW) {
+      turnSeconds.removeFirst();
+    }
+  }
+
+  private double p50() {
+    if (turnSeconds.isEmpty()) {
+      return 0;
+    }
+    List<Double> sorted = new ArrayList<>(turnSeconds);
+    sorted.sort(Double::compare);
+    return sorted.get((sorted.size() - 1) / 2);
+  }
+
+  private double dispatchWait(Instant now) {
+    if (settings.spacing().isOff() || !now.isBefore(nextSendAt)) {
+      return 0;
+    }
+    return Duration.between(now, nextSendAt).toMillis() / 1000.0;
+  }
+
+  private String deadDetail() {
+    return slots.stream().filter(s -> !s.live()).map(s -> "seat " + s.index + ": " + s.deathCause)
+        .reduce((a, b) -> a + "; " + b).orElse("all seats alive");
+  }
+
+  private synchronized int positionOf(Job job) {
+    int position = 1;
+    for (Iterator<Job> it = queue.iterator(); it.hasNext(); position++) {
+      if (it.next() == job) {
+        return position;
+      }
+    }
+    return 0;
+  }
+
+  private static java.util.concurrent.ThreadFactory daemonThread(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+
+  /** One seat, its thread, and its rebuild-once budget. */
+  private final class Slot {
+    final int index;
+    final ExecutorService thread;
+    private volatile BrowserSeat seat;
+    volatile SeatProbe lastProbe;
+    volatile String deathCause;
+    boolean busy;
+    Job current;
+    private boolean rebuilt;
+
+    Slot(int index) {
+      this.index = index;
+      this.thread = Executors.newSingleThreadExecutor(daemonThread("solwebd-seat-" + index));
+    }
+
+    boolean live() {
+      return deathCause == null;
+    }
+
+    java.util.Optional<BrowserSeat> seat() {
+      return java.util.Optional.ofNullable(seat);
+    }
+
+    void startUp() {
+      try {
+        seat = factory.create(index);
+        lastProbe = seat.probe();
+      } catch (SeatException | RuntimeException e) {
+        LOG.log(Level.WARNING, "seat " + index + " did not start: " + e.getMessage(), e);
+        deathCause = "did not start: " + e.getMessage();
+      }
+    }
+
+    /** Runs one turn; a broken connection is rebuilt once, and a turn not yet sent is retried once. */
+    Answer runTurn(TurnRequest request) {
+      boolean retried = false;
+      while (true) {
+        if (seat == null) {
+          throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
+        }
+        try {
+          return seatTurn.run(seat, request, probe -> lastProbe = probe);
+        } catch (SeatException e) {
+          if (e.afterSend()) {
+            registry.markUncertain(request.sessionKey());
+          }
+          switch (e.reason()) {
+            case FAILED -> throw new TurnFailed(e.failure());
+            case CONVERSATION_MISSING -> throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
+                "the conversation vanished twice while resuming: " + e.getMessage()));
+            case BROKEN -> {
+              boolean up = rebuild(e);
+              if (!up || e.afterSend() || retried) {
+                throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, e.failure().detail()
+                    + (e.afterSend() ? "; the turn may have reached ChatGPT and is not resent" : "")
+                    + (up ? "; the seat was rebuilt" : "; the seat could not be rebuilt")));
+              }
+              retried = true;
+            }
+            default -> throw new IllegalStateException("Unhandled seat failure: " + e.reason());
+          }
+        }
+      }
+    }
+
+    /** Rebuilds the seat once in its lifetime; a second break leaves it dead (health degraded). */
+    private boolean rebuild(SeatException cause) {
+      closeQuietly();
+      if (rebuilt) {
+        deathCause = "browser connection lost twice: " + cause.failure().detail();
+        return false;
+      }
+      rebuilt = true;
+      try {
+        seat = factory.create(index);
+        lastProbe = seat.probe();
+        LOG.warning("seat " + index + " rebuilt after: " + cause.failure().detail());
+        return true;
+      } catch (SeatException | RuntimeException e) {
+        deathCause = "rebuild failed: " + e.getMessage();
+        return false;
+      }
+    }
+
+    void stopAndClose() {
+      BrowserSeat current = seat;
+      if (current != null) {
+        current.stop();
+      }
+      thread.execute(this::closeQuietly);
+      thread.shutdown();
+      try {
+        thread.awaitTermination(10, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    private void closeQuietly() {
+      BrowserSeat current = seat;
+      seat = null;
+      if (current != null) {
+        try {
+          current.close();
+        } catch (RuntimeException e) {
+          LOG.log(Level.FINE, "closing seat " + index, e);
+        }
+      }
+    }
+  }
+
+  /** A queued or running turn, shared by every caller that sent the same messages. */
+  private static final class Job implements TurnHandle {
+    final Dispatcher owner;
+    final TurnRequest request;
+    final String digest;
+    final Instant enqueuedAt;
+    final CompletableFuture<Answer> future = new CompletableFuture<>();
+    int listeners = 1;
+    boolean running;
+    Instant startedAt;
+    ScheduledFuture<?> timeout;
+
+    Job(Dispatcher owner, TurnRequest request, String digest, Instant enqueuedAt) {
+      this.owner = owner;
+      this.request = request;
+      this.digest = digest;
+      this.enqueuedAt = enqueuedAt;
+    }
+
+    static Job done(Answer answer) {
+      Job job = new Job(null, null, "", Instant.EPOCH);
+      job.future.complete(answer);
+      return job;
+    }
+
+    static Job failed(ProviderFailure failure) {
+      Job job = new Job(null, null, "", Instant.EPOCH);
+      job.future.completeExceptionally(new TurnFailed(failure));
+      return job;
+    }
+
+    boolean succeed(Answer answer) {
+      return future.complete(answer);
+    }
+
+    boolean fail(ProviderFailure failure) {
+      return future.completeExceptionally(new TurnFailed(failure));
+    }
+
+    @Override
+    public CompletableFuture<Answer> result() {
+      return future;
+    }
+
+    @Override
+    public int queuePosition() {
+      return owner == null ? 0 : owner.positionOf(this);
+    }
+
+    @Override
+    public void release() {
+      if (owner == null) {
+        return;
+      }
+      synchronized (owner) {
+        listeners--;
+        if (listeners > 0 || future.isDone()) {
+          return;
+        }
+        ProviderFailure cancelled = ProviderFailure.of(Kind.CANCELLED, "the client disconnected");
+        if (!running) {
+          owner.cancelQueued(this);
+          if (owner.inFlight.get(request.sessionKey()) == this) {
+            owner.inFlight.remove(request.sessionKey());
+          }
+          fail(cancelled);
+          return;
+        }
+        fail(cancelled);
+        for (Slot slot : owner.slots) {
+          if (slot.current == this) {
+            slot.seat().ifPresent(BrowserSeat::stop);
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+package dev.solweb.provider.dispatch;
+
+import dev.solweb.provider.failure.ProviderFailure;
+
+/** A turn that ended in a typed {@link ProviderFailure}. */
+public final class TurnFailed extends RuntimeException {
+  private final transient ProviderFailure failure;
+
+  public TurnFailed(ProviderFailure failure) {
+    super(failure.message(), null, false, false);
+    this.failure = failure;
+  }
+
+  public ProviderFailure failure() {
+    return failure;
+  }
+}

@@ -1,0 +1,121 @@
+package dev.solweb.provider.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.dispatch.TurnRequest;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.Message;
+import dev.solweb.provider.translate.SessionKey;
+import dev.solweb.provider.translate.ToolSpec;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A validated {@code POST /v1/chat/completions} body. Unknown keys ({@code store},
+ * {@code max_completion_tokens}, {@code reasoning}, ...) are ignored; everything the daemon relies
+ * on is checked and refused with a typed 400 naming the offender.
+ */
+record ChatRequest(String model, TurnRequest turn, boolean stream, boolean includeUsage) {
+
+  static final String CLIENT_SESSION_HEADER = "X-Overdeck-Client-Session";
+  private static final Pattern CLIENT_SESSION = Pattern.compile("^v1\\.[A-Za-z0-9_-]{43}$");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Checks the client-session header before the body is read. Pi sends the variable's NAME when
+   * the variable is unset, so anything but the derived shape is refused rather than used as a key.
+   */
+  static Optional<String> clientSession(List<String> values) throws BadRequest {
+    if (values.isEmpty()) {
+      return Optional.empty();
+    }
+    if (values.size() > 1) {
+      throw BadRequest.invalid(CLIENT_SESSION_HEADER + " was sent " + values.size() + " times; send it once");
+    }
+    String value = values.get(0);
+    if (!CLIENT_SESSION.matcher(value).matches()) {
+      // The value is not echoed: it may be a secret pasted by mistake.
+      throw new BadRequest(400, "invalid_client_session", CLIENT_SESSION_HEADER
+          + " must match ^v1\\.[A-Za-z0-9_-]{43}$ (got " + value.length() + " characters that do not);"
+          + " is OVERDECK_PI_CLIENT_SESSION set in the client's environment?");
+    }
+    return Optional.of(value);
+  }
+
+  static ChatRequest parse(String body, Optional<String> clientSession) throws BadRequest {
+    JsonNode root;
+    try {
+      root = JSON.readTree(body);
+    } catch (IOException e) {
+      throw BadRequest.invalid("the request body is not valid JSON: " + firstLine(e.getMessage()));
+    }
+    if (root == null || !root.isObject()) {
+      throw BadRequest.invalid("the request body must be a JSON object");
+    }
+    JsonNode modelNode = root.get("model");
+    if (modelNode == null || !modelNode.isTextual() || modelNode.asText().isEmpty()) {
+      throw BadRequest.invalid("model is required: one of " + String.join(", ", Effort.modelIds()));
+    }
+    String model = modelNode.asText();
+    Effort effort = Effort.fromModelId(model).orElseThrow(() -> new BadRequest(400, "model_not_found",
+        "unknown model " + model + "; the effort lives in the model id: one of " + String.join(", ", Effort.modelIds())));
+
+    JsonNode messagesNode = root.get("messages");
+    if (messagesNode == null || !messagesNode.isArray()) {
+      throw BadRequest.invalid("messages is required and must be an array");
+    }
+    if (messagesNode.isEmpty()) {
+      throw BadRequest.invalid("messages must not be empty");
+    }
+    List<Message> messages = new ArrayList<>();
+    for (int i = 0; i < messagesNode.size(); i++) {
+      messages.add(Message.fromJson(messagesNode.get(i), i));
+    }
+    checkToolResultsAnswerCalls(messages);
+    List<ToolSpec> tools = ToolSpec.listFromJson(root.get("tools"));
+
+    boolean stream = bool(root, "stream");
+    JsonNode streamOptions = root.get("stream_options");
+    boolean includeUsage = streamOptions != null && streamOptions.isObject() && bool(streamOptions, "include_usage");
+    String key = SessionKey.of(messages, tools, effort, clientSession);
+    return new ChatRequest(model, TurnRequest.of(key, effort, messages, tools, clientSession), stream, includeUsage);
+  }
+
+  /** A tool message must answer a call an earlier assistant message made. */
+  private static void checkToolResultsAnswerCalls(List<Message> messages) throws BadRequest {
+    Set<String> calls = new HashSet<>();
+    for (int i = 0; i < messages.size(); i++) {
+      Message message = messages.get(i);
+      message.toolCalls().forEach(call -> calls.add(call.id()));
+      if (message.role() == Message.Role.TOOL && !calls.contains(message.toolCallId())) {
+        throw BadRequest.invalid("messages[" + i + "] is a tool result for tool_call_id '" + message.toolCallId()
+            + "', which no earlier assistant message called");
+      }
+    }
+  }
+
+  private static boolean bool(JsonNode node, String field) throws BadRequest {
+    JsonNode value = node.get(field);
+    if (value == null || value.isNull()) {
+      return false;
+    }
+    if (!value.isBoolean()) {
+      throw BadRequest.invalid(field + " must be a boolean");
+    }
+    return value.asBoolean();
+  }
+
+  private static String firstLine(String message) {
+    if (message == null) {
+      return "unparseable";
+    }
+    int newline = message.indexOf('\n');
+    return newline < 0 ? message : message.substring(0, newline);
+  }
+}

@@ -1,0 +1,203 @@
+package dev.solweb.provider.http;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.ContextBudget;
+import dev.solweb.provider.translate.Conversation;
+import dev.solweb.provider.translate.Registry;
+import io.vertx.core.Context;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionException;
+import java.util.logging.Logger;
+
+/**
+ * The HTTP surface of solwebd on a loopback address. The chat route's steps, in order: bearer
+ * auth, client-session header, body limit, parse and validate, dispatch, then a stream or a
+ * whole completion. Handlers only parse, validate and call in.
+ */
+public final class SolwebServer {
+  private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final Vertx vertx;
+  private final Dispatcher dispatcher;
+  private final Registry registry;
+  private final ServerSettings settings;
+  private final Runnable onShutdown;
+
+  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
+    this.vertx = vertx;
+    this.dispatcher = dispatcher;
+    this.registry = registry;
+    this.settings = settings;
+    this.onShutdown = onShutdown;
+  }
+
+  /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
+  public Future<HttpServer> listen(String host, int port) {
+    return vertx.createHttpServer().requestHandler(router()).listen(port, host);
+  }
+
+  Router router() {
+    Router router = Router.router(vertx);
+    router.route().handler(new BearerAuth(settings.token()));
+    // The client-session header is checked before a byte of the body is read.
+    router.post("/v1/chat/completions").handler(this::checkClientSession);
+    router.post("/v1/chat/completions")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(this::chatCompletions);
+    router.get("/v1/models").handler(this::models);
+    router.get("/healthz").handler(this::health);
+    router.post("/shutdown").handler(this::shutdown);
+    router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
+        "no route " + ctx.request().method() + " " + ctx.request().path()
+            + "; routes: POST /v1/chat/completions, GET /v1/models, GET /healthz, POST /shutdown"));
+    router.route().failureHandler(this::failure);
+    return router;
+  }
+
+  private void checkClientSession(RoutingContext ctx) {
+    try {
+      ctx.put("clientSession", ChatRequest.clientSession(ctx.request().headers().getAll(ChatRequest.CLIENT_SESSION_HEADER)));
+      ctx.next();
+    } catch (BadRequest e) {
+      ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
+    }
+  }
+
+  private void chatCompletions(RoutingContext ctx) {
+    ChatRequest request;
+    try {
+      Optional<String> clientSession = ctx.get("clientSession");
+      request = ChatRequest.parse(ctx.body().asString(), clientSession);
+    } catch (BadRequest e) {
+      ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
+      return;
+    }
+    Dispatcher.TurnHandle handle = dispatcher.submit(request.turn());
+    Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
+    Context context = vertx.getOrCreateContext();
+
+    // A turn that is already decided (a fail-fast cap, an answer from memory) is answered
+    // before any stream is committed, so its status code reaches the client.
+    if (handle.result().isDone() && handle.result().isCompletedExceptionally()) {
+      ErrorBodies.send(ctx.response(), failureOf(handle.result().handle((a, e) -> e).join()));
+      return;
+    }
+    if (request.stream()) {
+      SseTurnStream stream = new SseTurnStream(vertx, ctx.response(), completions, request.includeUsage(),
+          settings.keepAlive().toMillis());
+      stream.start(handle);
+      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
+        if (error == null) {
+          stream.answer(answer);
+        } else {
+          stream.fail(failureOf(error));
+        }
+      }));
+    } else {
+      ctx.response().closeHandler(closed -> handle.release());
+      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
+        if (error == null) {
+          ErrorBodies.json(ctx.response(), completions.completion(answer));
+        } else {
+          ErrorBodies.send(ctx.response(), failureOf(error));
+        }
+      }));
+    }
+  }
+
+  private void models(RoutingContext ctx) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("object", "list");
+    ArrayNode data = root.putArray("data");
+    for (String id : Effort.modelIds()) {
+      data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "solweb");
+    }
+    ErrorBodies.json(ctx.response(), root);
+  }
+
+  private void health(RoutingContext ctx) {
+    Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+    ObjectNode root = JSON.createObjectNode();
+    root.put("ok", snapshot.state().equals("ready"));
+    root.put("state", snapshot.state());
+    root.put("conversations", registry.size());
+    root.put("queue", snapshot.queue());
+    root.put("active", snapshot.active());
+    root.put("seats", snapshot.liveSeats());
+    root.put("seats_configured", snapshot.seats());
+    root.put("turn_p50_s", snapshot.turnP50Seconds());
+    root.put("dispatch_wait_s", snapshot.dispatchWaitSeconds());
+    ArrayNode models = root.putArray("models");
+    Effort.modelIds().forEach(models::add);
+    root.put("pid", settings.pid());
+    root.put("version", settings.version());
+    root.put("instance_generation", settings.instanceGeneration());
+    root.put("account", snapshot.account());
+    root.put("authenticated", snapshot.account() != null && !snapshot.state().equals("logged_out"));
+    if (snapshot.capResumeAt() != null) {
+      root.put("cap_resume_at", snapshot.capResumeAt().toString());
+    }
+    root.put("detail", snapshot.detail());
+    ArrayNode occupancy = root.putArray("occupancy");
+    for (Conversation conversation : registry.all()) {
+      occupancy.addObject()
+          .put("session", conversation.sessionKey())
+          .put("effort", conversation.effort().suffix())
+          .put("turns", conversation.turns())
+          .put("status", conversation.status().name().toLowerCase(java.util.Locale.ROOT))
+          .put("estimated_input", conversation.estimatedInput())
+          .put("estimated_output", conversation.estimatedOutput())
+          .put("window", ContextBudget.CONTEXT_WINDOW)
+          .put("estimated", true);
+    }
+    ErrorBodies.json(ctx.response(), root);
+  }
+
+  private void shutdown(RoutingContext ctx) {
+    ObjectNode root = JSON.createObjectNode().put("ok", true).put("detail", "shutting down");
+    ctx.response().putHeader("Content-Type", "application/json").end(root.toString())
+        .onComplete(done -> onShutdown.run());
+  }
+
+  private void failure(RoutingContext ctx) {
+    int status = ctx.statusCode();
+    if (status == 413) {
+      ErrorBodies.sendRequestError(ctx.response(), 413, "request_too_large",
+          "the request body is over SOLWEBD_MAX_BODY (" + settings.maxBodyBytes() + " bytes); nothing was queued");
+      return;
+    }
+    if (ctx.failure() != null) {
+      LOG.warning("request " + ctx.request().path() + " failed: " + ctx.failure());
+    }
+    if (status == 400) {
+      ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", "the request could not be read");
+      return;
+    }
+    ErrorBodies.sendRequestError(ctx.response(), status >= 400 && status < 600 ? status : 500, "internal_error",
+        "solwebd could not handle this request; the daemon stays up");
+  }
+
+  private static ProviderFailure failureOf(Throwable error) {
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    if (cause instanceof TurnFailed failed) {
+      return failed.failure();
+    }
+    return ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "internal error: " + cause);
+  }
+}

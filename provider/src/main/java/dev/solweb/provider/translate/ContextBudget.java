@@ -1,0 +1,55 @@
+package dev.solweb.provider.translate;
+
+import dev.solweb.provider.failure.ProviderFailure;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * Context occupancy of a browser conversation, estimated deterministically: one token per UTF-8
+ * byte of text actually typed (preamble or full replay once, then deltas), plus 16 per message
+ * and 8 per tool definition; output is the visible answer text. Deliberately conservative and
+ * tokenizer-independent. These are adapter safety settings, not ChatGPT product limits.
+ */
+public final class ContextBudget {
+  public static final long CONTEXT_WINDOW = 120_000;
+  public static final long RESERVED_OUTPUT = 16_000;
+  /** Budget for new input before any answer accumulated: window minus reserved output. */
+  public static final long INPUT_CEILING = CONTEXT_WINDOW - RESERVED_OUTPUT;
+  public static final int PER_MESSAGE = 16;
+  public static final int PER_TOOL = 8;
+
+  private ContextBudget() {}
+
+  public static long estimateTokens(String text) {
+    return text.getBytes(StandardCharsets.UTF_8).length;
+  }
+
+  /** Estimated input of one typed text that renders {@code messages} messages and {@code tools} tools. */
+  public static long estimateInput(String typed, int messages, int tools) {
+    return estimateTokens(typed) + (long) PER_MESSAGE * messages + (long) PER_TOOL * tools;
+  }
+
+  /**
+   * Refuses a send that would take the conversation over the window.
+   *
+   * @param mandatory estimated tokens of the system rules and tool schemas (fresh conversations;
+   *     0 for deltas): over {@link #INPUT_CEILING} they fail explicitly and are never truncated
+   * @return a {@code context_overflow} failure, or empty when the send fits
+   */
+  public static Optional<ProviderFailure> check(long input, long output, long newInput, long mandatory) {
+    if (mandatory > INPUT_CEILING) {
+      return Optional.of(ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW,
+          "the system rules and tool schemas alone are estimated at " + mandatory
+              + " tokens, over the " + INPUT_CEILING + " ceiling, so the request exceeds the context window;"
+              + " nothing was truncated or sent"));
+    }
+    long total = input + newInput + output + RESERVED_OUTPUT;
+    if (total > CONTEXT_WINDOW) {
+      return Optional.of(ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW,
+          "estimated input " + (input + newInput) + " + output " + output + " + reserved " + RESERVED_OUTPUT
+              + " = " + total + " tokens exceeds the context window of " + CONTEXT_WINDOW
+              + "; compact the history; nothing was sent"));
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,69 @@
+package dev.solweb.provider.translate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A digest of a message history in canonical form (object keys sorted), so the registry can
+ * prove a request extends what was delivered without keeping any prompt text. It is a hash
+ * chain, one link per message, so extending a known digest by one message costs one link.
+ */
+public final class HistoryDigest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private HistoryDigest() {}
+
+  /** The digest of the empty history. */
+  public static final String EMPTY = "";
+
+  public static String of(List<Message> messages) {
+    String digest = EMPTY;
+    for (Message message : messages) {
+      digest = extend(digest, message);
+    }
+    return digest;
+  }
+
+  /** The digest of a history of digest {@code digest} followed by {@code message}. */
+  public static String extend(String digest, Message message) {
+    ObjectNode node = JSON.createObjectNode();
+    node.put("role", message.role().name());
+    node.put("content", message.content());
+    node.put("tool_call_id", message.toolCallId());
+    ArrayNode calls = node.putArray("tool_calls");
+    for (Message.ToolCallRef call : message.toolCalls()) {
+      calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
+    }
+    try {
+      return SessionKey.sha256Hex(digest + "\n" + JSON.writeValueAsString(node));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree always serializes", e);
+    }
+  }
+
+  private static JsonNode sorted(JsonNode node) {
+    if (node.isObject()) {
+      List<Map.Entry<String, JsonNode>> fields = new ArrayList<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        fields.add(it.next());
+      }
+      fields.sort(Map.Entry.comparingByKey());
+      ObjectNode out = JSON.createObjectNode();
+      fields.forEach(field -> out.set(field.getKey(), sorted(field.getValue())));
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = JSON.createArrayNode();
+      node.forEach(item -> out.add(sorted(item)));
+      return out;
+    }
+    return node;
+  }
+}

@@ -1,0 +1,141 @@
+package dev.solweb.provider.translate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One chat message in normalized semantic form, so that a client re-serializing its history
+ * (string vs text-part arrays, {@code null} vs {@code ""}, argument key order, {@code developer}
+ * vs {@code system}, extra keys such as {@code cache_control}) compares equal to what was sent.
+ * Record equality is the semantic comparison.
+ */
+public record Message(Role role, String content, List<ToolCallRef> toolCalls, String toolCallId) {
+
+  public enum Role { SYSTEM, USER, ASSISTANT, TOOL }
+
+  /** A tool call an assistant message carries; arguments compared as parsed JSON. */
+  public record ToolCallRef(String id, String name, JsonNode arguments) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  public Message {
+    Objects.requireNonNull(role, "role");
+    content = content == null ? "" : content;
+    toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
+    toolCallId = toolCallId == null ? "" : toolCallId;
+  }
+
+  public static Message user(String text) {
+    return new Message(Role.USER, text, List.of(), null);
+  }
+
+  public static Message system(String text) {
+    return new Message(Role.SYSTEM, text, List.of(), null);
+  }
+
+  /**
+   * Normalizes one OpenAI chat message.
+   *
+   * @throws BadRequest for a message that is not an object, an unknown role, image or other
+   *     non-text content, or malformed tool calls
+   */
+  public static Message fromJson(JsonNode node, int index) throws BadRequest {
+    if (node == null || !node.isObject()) {
+      throw BadRequest.invalid("messages[" + index + "] must be an object");
+    }
+    JsonNode roleNode = node.get("role");
+    if (roleNode == null || !roleNode.isTextual()) {
+      throw BadRequest.invalid("messages[" + index + "].role must be a string");
+    }
+    Role role = switch (roleNode.asText()) {
+      case "system", "developer" -> Role.SYSTEM;
+      case "user" -> Role.USER;
+      case "assistant" -> Role.ASSISTANT;
+      case "tool" -> Role.TOOL;
+      default -> throw BadRequest.invalid(
+          "messages[" + index + "].role must be system|developer|user|assistant|tool, got: " + roleNode.asText());
+    };
+    String content = contentText(node.get("content"), index);
+    List<ToolCallRef> calls = role == Role.ASSISTANT ? toolCalls(node.get("tool_calls"), index) : List.of();
+    String toolCallId = null;
+    if (role == Role.TOOL) {
+      JsonNode id = node.get("tool_call_id");
+      if (id == null || !id.isTextual()) {
+        throw BadRequest.invalid("messages[" + index + "].tool_call_id must be a string on a tool message");
+      }
+      toolCallId = id.asText();
+    }
+    return new Message(role, content, calls, toolCallId);
+  }
+
+  private static String contentText(JsonNode content, int index) throws BadRequest {
+    if (content == null || content.isNull()) {
+      return "";
+    }
+    if (content.isTextual()) {
+      return content.asText();
+    }
+    if (!content.isArray()) {
+      throw BadRequest.invalid("messages[" + index + "].content must be a string, null or an array of text parts");
+    }
+    StringBuilder text = new StringBuilder();
+    for (JsonNode part : content) {
+      String type = part.path("type").asText("");
+      if (!type.equals("text")) {
+        if (type.contains("image")) {
+          throw BadRequest.invalid("messages[" + index + "] has " + type
+              + " content; this provider is text only (read files through tools instead)");
+        }
+        throw BadRequest.invalid("messages[" + index + "].content part of type '" + type + "' is not supported (text only)");
+      }
+      JsonNode partText = part.get("text");
+      if (partText == null || !partText.isTextual()) {
+        throw BadRequest.invalid("messages[" + index + "].content text part needs a string 'text'");
+      }
+      if (text.length() > 0) {
+        text.append('\n');
+      }
+      text.append(partText.asText());
+    }
+    return text.toString();
+  }
+
+  private static List<ToolCallRef> toolCalls(JsonNode calls, int index) throws BadRequest {
+    if (calls == null || calls.isNull()) {
+      return List.of();
+    }
+    if (!calls.isArray()) {
+      throw BadRequest.invalid("messages[" + index + "].tool_calls must be an array");
+    }
+    List<ToolCallRef> refs = new ArrayList<>();
+    for (JsonNode call : calls) {
+      JsonNode function = call.path("function");
+      JsonNode name = function.get("name");
+      if (name == null || !name.isTextual()) {
+        throw BadRequest.invalid("messages[" + index + "].tool_calls[].function.name must be a string");
+      }
+      refs.add(new ToolCallRef(call.path("id").asText(""), name.asText(), parseArguments(function.get("arguments"))));
+    }
+    return refs;
+  }
+
+  /** Arguments arrive as a JSON string; compare them parsed so key order and spacing do not matter. */
+  private static JsonNode parseArguments(JsonNode arguments) {
+    if (arguments == null || arguments.isNull()) {
+      return JSON.createObjectNode();
+    }
+    if (!arguments.isTextual()) {
+      return arguments;
+    }
+    try {
+      JsonNode parsed = JSON.readTree(arguments.asText());
+      return parsed == null ? TextNode.valueOf(arguments.asText()) : parsed;
+    } catch (java.io.IOException e) {
+      return TextNode.valueOf(arguments.asText());
+    }
+  }
+}

@@ -1,0 +1,12 @@
+package dev.solweb.provider.translate;
+
+/**
+ * The request does not extend what the conversation already holds (the client compacted or
+ * rewrote its history, or added nothing): open a fresh conversation and type the whole history.
+ * A desynced conversation is replaced, never patched.
+ */
+public final class ReplayNeeded extends Exception {
+  public ReplayNeeded(String why) {
+    super(why, null, false, false);
+  }
+}

@@ -1,0 +1,47 @@
+package dev.solweb.provider.translate;
+
+import dev.solweb.provider.model.Effort;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which browser conversation a stateless request belongs to: sha256 hex, first 16 characters,
+ * over the system text, the first user text, the sorted tool names and the effort, plus the
+ * client-session header value when the client sent one. Stable across a client session,
+ * distinct across tasks, efforts and client sessions.
+ *
+ * <p>The parts are joined with NUL separators so that no two different part lists hash alike.
+ */
+public final class SessionKey {
+  private SessionKey() {}
+
+  public static String of(List<Message> messages, List<ToolSpec> tools, Effort effort, Optional<String> clientSession) {
+    StringBuilder material = new StringBuilder();
+    material.append(systemText(messages)).append('\0');
+    material.append(messages.stream().filter(m -> m.role() == Message.Role.USER).findFirst()
+        .map(Message::content).orElse("")).append('\0');
+    material.append(String.join(",", tools.stream().map(ToolSpec::name).sorted().toList())).append('\0');
+    material.append(effort.suffix());
+    clientSession.ifPresent(session -> material.append('\0').append(session));
+    return sha256Hex(material.toString()).substring(0, 16);
+  }
+
+  /** All system (and developer) message text, in order, joined by blank lines. */
+  public static String systemText(List<Message> messages) {
+    return String.join("\n\n", messages.stream()
+        .filter(m -> m.role() == Message.Role.SYSTEM).map(Message::content).toList());
+  }
+
+  static String sha256Hex(String text) {
+    try {
+      MessageDigest digest = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(digest.digest(text.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every JRE", e);
+    }
+  }
+}
