@@ -112,7 +112,7 @@ final class ChatGptPage {
         const all = Array.from(document.querySelectorAll(sel.assistant));
         const fresh = all.filter(m => !base.has(m.getAttribute('data-message-id')));
         const out = {
-          url: location.href, title: document.title,
+          url: location.href, title: document.title, settled: !!window.__solwebSettled,
           composer: visible(composer), stop: visible(stopEl),
           sendEnabled: visible(send) && !send.disabled && send.getAttribute('aria-disabled') !== 'true',
           login: visible(document.querySelector(sel.login)),
@@ -226,6 +226,7 @@ final class ChatGptPage {
   /** What the page shows, with the answer turn taken as the newest assistant message not in {@code baseline}. */
   record State(
       String url,
+      boolean settled,
       String title,
       boolean composer,
       boolean stopVisible,
@@ -274,6 +275,7 @@ final class ChatGptPage {
     String text = (String) m.get("targetText");
     return new State(
         (String) m.get("url"),
+        bool(m.get("settled")),
         (String) m.get("title"),
         bool(m.get("composer")),
         bool(m.get("stop")),
@@ -295,6 +297,11 @@ final class ChatGptPage {
 
   static String withoutStatusLines(String text) {
     return STATUS_LINE.matcher(text).replaceAll("").strip();
+  }
+
+  /** Marks this document as observed settled; a navigation starts a new, unmarked one. */
+  void markSettled() {
+    evaluate("() => { window.__solwebSettled = true; }", null);
   }
 
   /** The logged-in account from the page's own session endpoint (never its token). */

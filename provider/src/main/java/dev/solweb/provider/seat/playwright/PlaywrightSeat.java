@@ -62,6 +62,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private volatile boolean stopRequested;
   private volatile boolean pageCrashed;
   private Effort effort;
+  private String account;
   private boolean closed;
 
   /**
@@ -399,20 +400,26 @@ public final class PlaywrightSeat implements BrowserSeat {
     SeatProbe last = null;
     int same = 0;
     while (true) {
-      SeatProbe probe = stateOf(chat.state(Set.of()));
+      ChatGptPage.State s = chat.state(Set.of());
+      SeatProbe probe = stateOf(s);
       same = last != null && last.state() == probe.state() ? same + 1 : 1;
       last = probe;
-      boolean settled = same >= SETTLED_POLLS && probe.state() != SeatProbe.State.ERROR;
+      // A document already seen settled needs no second wait (probe runs before every turn).
+      boolean settled = (same >= SETTLED_POLLS || s.settled()) && probe.state() != SeatProbe.State.ERROR;
       if (settled || System.nanoTime() > deadline) {
-        if (probe.state() == SeatProbe.State.READY) {
+        if (probe.state() != SeatProbe.State.READY) {
+          return probe;
+        }
+        if (!s.settled() || account == null) {
           ChatGptPage.Session session = chat.session();
           if (session.known() && session.email() == null) {
             return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "guest session: no logged-in user");
           }
-          return new SeatProbe(SeatProbe.State.READY, session.email(), null,
-              session.known() ? "ready" : "ready; account unknown (session endpoint did not answer)");
+          account = session.known() ? session.email() : null;
+          chat.markSettled();
         }
-        return probe;
+        return new SeatProbe(SeatProbe.State.READY, account, null,
+            account != null ? "ready" : "ready; account unknown (session endpoint did not answer)");
       }
       sleep();
     }
