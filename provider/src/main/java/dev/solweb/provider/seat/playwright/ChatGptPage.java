@@ -439,12 +439,14 @@ final class ChatGptPage {
 
   /** The effort label the composer pill shows now, or null when there is no pill. */
   String effortLabel() {
-    Locator pill = page.locator(EFFORT_PILL).first();
-    if (pill.count() == 0) {
-      return null;
-    }
-    Locator label = pill.locator(EFFORT_LABEL);
-    return (label.count() > 0 ? label.first().innerText() : pill.innerText()).strip();
+    return (String) evaluate("""
+        ([pillSel, labelSel]) => {
+          const pill = document.querySelector(pillSel);
+          if (!pill) return null;
+          const label = pill.querySelector(labelSel);
+          return (label ? label.innerText : pill.innerText).trim();
+        }
+        """, List.of(EFFORT_PILL, EFFORT_LABEL));
   }
 
   /**
@@ -499,26 +501,35 @@ final class ChatGptPage {
 
   /**
    * Clicks the answer turn's copy button with the page's clipboard writes intercepted and
-   * returns the raw markdown it copied, or null if nothing was copied within the wait.
+   * returns the raw markdown it copied, or null if nothing was copied within the wait. One round
+   * trip: the click and the wait happen in the page.
    */
   String copyTurnMarkdown(String messageId) {
-    page.evaluate("() => { window.__solwebCopied = null; window.__solwebArmed = true; }");
-    try {
-      Locator button = page.locator(TURN + ":has([data-message-id=\"" + cssEscape(messageId) + "\"]) " + COPY_TURN).last();
-      button.click(new Locator.ClickOptions().setTimeout(3_000));
-      long deadline = System.nanoTime() + 2_000_000_000L;
-      while (System.nanoTime() < deadline) {
-        Object copied = page.evaluate("() => window.__solwebCopied");
-        if (copied instanceof String s) {
-          return s;
-        }
-        page.waitForTimeout(20);
-      }
-      return null;
-    } finally {
-      page.evaluate("() => { window.__solwebArmed = false; }");
-    }
+    Object copied = evaluate(COPY_TURN_MARKDOWN, List.of(messageId, TURN, COPY_TURN));
+    return copied instanceof String s ? s : null;
   }
+
+  private static final String COPY_TURN_MARKDOWN = """
+      async ([id, turnSel, copySel]) => {
+        const msg = document.querySelector('[data-message-id="' + CSS.escape(id) + '"]');
+        const turn = msg && (msg.closest(turnSel) || msg.parentElement);
+        const buttons = turn ? turn.querySelectorAll(copySel) : [];
+        const button = buttons[buttons.length - 1];
+        if (!button) return null;
+        window.__solwebCopied = null;
+        window.__solwebArmed = true;
+        try {
+          button.click();
+          const end = Date.now() + 2000;
+          while (window.__solwebCopied === null && Date.now() < end) {
+            await new Promise((r) => setTimeout(r, 10));
+          }
+          return window.__solwebCopied;
+        } finally {
+          window.__solwebArmed = false;
+        }
+      }
+      """;
 
   /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
   @SuppressWarnings("unchecked")
@@ -535,7 +546,4 @@ final class ChatGptPage {
     return s.replaceAll("[\\\\^$.|?*+()\\[\\]{}]", "\\\\$0");
   }
 
-  private static String cssEscape(String s) {
-    return s.replace("\\", "\\\\").replace("\"", "\\\"");
-  }
 }

@@ -14,7 +14,7 @@ public final class CompletionTracker {
 
   /** The thresholds; see the class comment. */
   public record Rule(int consecutive, Duration settle) {
-    public static final Rule DEFAULT = new Rule(3, Duration.ofMillis(200));
+    public static final Rule DEFAULT = new Rule(3, Duration.ofMillis(150));
 
     public Rule {
       if (consecutive < 1) {

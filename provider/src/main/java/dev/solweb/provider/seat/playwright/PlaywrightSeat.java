@@ -40,13 +40,13 @@ public final class PlaywrightSeat implements BrowserSeat {
       "--no-sandbox", "--disable-gpu", "--disable-background-networking",
       "--disable-component-update", "--disable-sync", "--no-first-run");
 
-  private static final Duration POLL = Duration.ofMillis(50);
+  private static final Duration POLL = Duration.ofMillis(30);
   private static final Duration PAGE_READY = Duration.ofSeconds(20);
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
-  private static final int SETTLED_POLLS = 4;
+  private static final int SETTLED_POLLS = 5;
   private static final Pattern CLOSED = Pattern.compile(
       "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
       Pattern.CASE_INSENSITIVE);

@@ -42,6 +42,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   public static PlaywrightSeatFactory create(PlaywrightOptions options, Clock clock, CompletionTracker.Rule completion) {
     ProfileLock lock = ProfileLock.acquire(options.home(), options.profileDir());
     OrphanReaper.reap(options.profileDir());
+    DriverCache.use(System.getenv());
     return new PlaywrightSeatFactory(options, lock, clock, completion);
   }
 
