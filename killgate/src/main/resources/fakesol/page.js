@@ -24,6 +24,7 @@ let busy = false;
 let stopped = false;
 let turnSeq = 0;
 let precheckSeq = 0;
+let copyBroken = false;    // FakeSol.breakCopyButtons(): the turn copy button copies nothing
 const turns = [];          // rendered assistant turns: {id, node, data}
 
 const editor = () => $('#prompt-textarea');
@@ -184,7 +185,7 @@ function assistantTurn(id, slug, before) {
   s.append(h, m, actions);
   if (before) $('#thread').insertBefore(s, before); else $('#thread').appendChild(s);
   const turn = { id, node: s, prose, md, status, actions, markdown: '' };
-  copy.addEventListener('click', () => navigator.clipboard.writeText(turn.markdown));
+  copy.addEventListener('click', () => { if (!copyBroken) navigator.clipboard.writeText(turn.markdown); });
   return turn;
 }
 
@@ -391,6 +392,7 @@ async function load() {
   const st = (await api('/api/state' + (durable ? '?conversation=' + encodeURIComponent(id) : ''))).json;
   if (st.wall === 'cloudflare') { location.replace('/cdn-cgi/challenge'); return; }
   if (st.wall === 'login') { renderLoginWall(); return; }
+  copyBroken = !!st.copy_broken;
   wireComposer();
   setEffortLabel(st.effort_label);
   if (st.banner) showBanner(st.banner);

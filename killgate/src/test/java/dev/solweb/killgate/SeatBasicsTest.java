@@ -98,6 +98,20 @@ class SeatBasicsTest extends SeatHarness {
   }
 
   @Test
+  void withoutTheCopyButtonCodeBlocksAreReadPerBlockFromTheDom() throws Exception {
+    String json = "{\"tool\": \"final\", \"text\": \"a ```fence``` {x} ünïcødé 🙂\"}";
+    String lines = "first\n\n  indented\nlast";
+    Map<String, Object> reply = Map.of("prose", "Fallback.", "blocks", List.of(json, lines));
+    PlaywrightSeat seat = seatOn(scenario(JSON.writeValueAsString(Map.of("default", List.of(reply)))));
+    sol.breakCopyButtons();
+    seat.openNew();
+    seat.setEffort(Effort.HIGH);
+    SeatReply got = seat.send("go");
+    assertThat(got.codeBlocks()).containsExactly(json, lines);
+    assertThat(got.prose()).isEqualTo("Fallback.");
+  }
+
+  @Test
   void aNewSeatOnTheSameProfileResumesTheConversationByUrl() throws Exception {
     PlaywrightSeat first = seatOn(scenario("{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}]}"));
     first.openNew();

@@ -64,6 +64,7 @@ public final class FakeSol implements AutoCloseable {
   private int retryClicks;
   private int stopClicks;
   private int crashes;
+  private boolean copyBroken;
   private volatile Runnable crashHook = () ->
       System.err.println("fakesol: crash fault but no crash hook is set; the page just hangs");
 
@@ -121,6 +122,14 @@ public final class FakeSol implements AutoCloseable {
     return crashes;
   }
 
+  /**
+   * Makes the turn copy buttons copy nothing (as when ChatGPT changes how it copies), so the
+   * seat must fall back to reading each code block from the DOM.
+   */
+  public synchronized void breakCopyButtons() {
+    copyBroken = true;
+  }
+
   /** What a crash fault does: tests end the seat's Chromium here. Runs off the event loop. */
   public void onCrash(Runnable hook) {
     this.crashHook = hook;
@@ -173,6 +182,7 @@ public final class FakeSol implements AutoCloseable {
     ObjectNode out = JSON.createObjectNode();
     out.put("wall", wall);
     out.put("banner", loadBanner);
+    out.put("copy_broken", copyBroken);
     String conversation = ctx.queryParams().get("conversation");
     out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
     json(ctx, 200, out);
