@@ -77,6 +77,20 @@ class SeatFaultsTest extends SeatHarness {
   }
 
   @Test
+  void aCapBannerLeftFromAnEarlierTurnIsNotReadAsANewCap() throws Exception {
+    Instant resume = Instant.now().plus(Duration.ofMinutes(127)).truncatedTo(ChronoUnit.MINUTES);
+    PlaywrightSeat seat = readySeat("{\"default\": [{\"prose\": \"one\"}, {\"fault\": \"cap\", \"resume_at\": \""
+        + resume + "\"}, {\"prose\": \"three\"}]}", Effort.HIGH);
+    String url = seat.send("first").conversationUrl();
+    failsWith(() -> seat.send("second"), Kind.CAPPED, true, e -> { });
+    // Later (the dispatcher waits out resume_at): the same page still shows the old banner.
+    assertThat(seat.probe().state()).isEqualTo(SeatProbe.State.READY);
+    seat.resume(url);
+    seat.setEffort(Effort.HIGH);
+    assertThat(seat.send("third").prose()).isEqualTo("three");
+  }
+
+  @Test
   void aLoginWallIsUnavailableBeforeSend() throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"state\": \"logged_out\"}"));
     assertThat(seat.probe().state()).isEqualTo(SeatProbe.State.LOGGED_OUT);

@@ -241,6 +241,11 @@ final class ChatGptPage {
       boolean actionBar,
       List<String> banners) {
 
+    /** Whether a banner shows a cap, an error or a refusal (which a reload clears once it is stale). */
+    boolean faultShown() {
+      return banners.stream().map(ChatGptPage::classify).anyMatch(k -> k != Banner.OTHER);
+    }
+
     /** The first banner of the given kind, if any. */
     Optional<String> banner(Banner kind) {
       return banners.stream().filter(t -> classify(t) == kind).findFirst();
@@ -322,6 +327,10 @@ final class ChatGptPage {
 
   void open(String conversationUrl) {
     page.navigate(conversationUrl);
+  }
+
+  void reload() {
+    page.reload();
   }
 
   /** The page's own location (page.url() only updates when Playwright dispatches events). */

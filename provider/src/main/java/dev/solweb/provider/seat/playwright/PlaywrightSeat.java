@@ -111,6 +111,10 @@ public final class PlaywrightSeat implements BrowserSeat {
     return guard(false, () -> {
       if (!chat.onSite()) {
         chat.openHome();
+      } else if (chat.state(Set.of()).faultShown()) {
+        // A banner left from an earlier turn (a cap that has since lifted, an error) is stale:
+        // only a fresh load tells what the page says now.
+        chat.reload();
       }
       return observe(PAGE_READY);
     });
@@ -138,7 +142,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     guard(false, () -> {
       ChatGptPage.State now = chat.state(Set.of());
-      if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0)) {
+      if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
         chat.open(wanted.get());
       }
       long deadline = System.nanoTime() + PAGE_READY.toNanos();
