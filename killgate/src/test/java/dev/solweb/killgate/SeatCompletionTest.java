@@ -69,4 +69,19 @@ class SeatCompletionTest extends SeatHarness {
     assertThat(sol.stopClicks()).isEqualTo(1);
     assertThat(sol.sends()).hasSize(1);
   }
+
+  @Test
+  void aStopThatArrivesBeforeSendCancelsWithoutTyping() throws Exception {
+    PlaywrightSeat seat = seatOn(scenario("{\"default\": [{\"prose\": \"never\"}]}"));
+    seat.probe();
+    seat.openNew();
+    seat.stop(); // e.g. the turn timed out while the page loaded
+    seat.setEffort(Effort.HIGH);
+    assertThatThrownBy(() -> seat.send("go"))
+        .isInstanceOfSatisfying(SeatException.class, e -> {
+          assertThat(e.failure().kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
+          assertThat(e.afterSend()).isFalse();
+        });
+    assertThat(sol.sends()).isEmpty();
+  }
 }

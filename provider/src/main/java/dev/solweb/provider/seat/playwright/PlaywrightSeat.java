@@ -108,6 +108,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   @Override
   public SeatProbe probe() throws SeatException {
     checkOpen();
+    // The dispatcher probes first in every turn: a Stop aimed at an earlier turn ends here, while
+    // a Stop that arrives during this turn's resume or effort steps still cancels its send.
+    stopRequested = false;
     return guard(false, () -> {
       if (!chat.onSite()) {
         chat.openHome();
@@ -123,7 +126,6 @@ public final class PlaywrightSeat implements BrowserSeat {
   @Override
   public void openNew() throws SeatException {
     checkOpen();
-    stopRequested = false;
     guard(false, () -> {
       chat.openHome();
       requireReady(observe(PAGE_READY));
@@ -134,7 +136,6 @@ public final class PlaywrightSeat implements BrowserSeat {
   @Override
   public void resume(String conversationUrl) throws SeatException {
     checkOpen();
-    stopRequested = false;
     Optional<String> wanted = chat.durableUrl(conversationUrl);
     if (wanted.isEmpty()) {
       // Not a conversation this seat could have created: never navigate to it.
@@ -201,6 +202,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   private SeatReply sendGuarded(String text, boolean[] sent) throws SeatException {
+    if (stopRequested) {
+      throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
+    }
     ChatGptPage.State before = chat.state(Set.of());
     failOnPageFaults(before, false);
     if (!before.composer()) {
