@@ -116,9 +116,12 @@ final class ChatGptPage {
           composer: visible(composer), stop: visible(stopEl),
           sendEnabled: visible(send) && !send.disabled && send.getAttribute('aria-disabled') !== 'true',
           login: visible(document.querySelector(sel.login)),
+          // "Verify you are human" only counts on a short page without a composer: reading a long
+          // conversation's whole text every poll would cost more than the poll.
           challenge: /just a moment|attention required/i.test(document.title)
             || !!document.querySelector('#challenge-form, iframe[src*="challenges.cloudflare.com"]')
-            || (/verify you are human/i.test(document.body ? document.body.innerText : '') && (document.body.innerText.length < 3000)),
+            || (!composer && !!document.body && document.body.textContent.length < 5000
+                && /verify you are human/i.test(document.body.textContent)),
           turns: document.querySelectorAll(sel.turn).length,
           assistantIds: all.map(m => m.getAttribute('data-message-id')),
           targetId: null, targetText: null, targetSlug: null, actionBar: false, banners: [],
