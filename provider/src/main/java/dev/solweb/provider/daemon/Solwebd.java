@@ -1,5 +1,6 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.ctl.ProcessInfo;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
@@ -143,7 +144,7 @@ public final class Solwebd implements Callable<Integer> {
       vertx.close();
       return EXIT_CANNOT_START;
     }
-    new StateFile(pid, ProcessInfo.startTicks(pid).orElse(-1), generation, server.actualPort(), version, seat).write(daemonHome);
+    new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, server.actualPort(), version, seat).write(daemonHome);
     Runtime.getRuntime().addShutdownHook(new Thread(stop, "solwebd-shutdown"));
     out.println("solwebd " + version + " listening on http://" + host + ":" + server.actualPort() + " (seat " + seat
         + ", seats " + seats + ", home " + daemonHome + ")");

@@ -98,8 +98,8 @@ public final class Demo implements Callable<Integer> {
       out.println("demo: no final answer after 5 steps");
       return 1;
     } finally {
+      shutdown(vertx, home, daemon, out);
       vertx.close();
-      shutdown(home, daemon);
       if (!keep) {
         deleteTree(home);
         deleteTree(workspace);
@@ -131,11 +131,23 @@ public final class Demo implements Callable<Integer> {
     throw new IllegalStateException("solwebd did not start within 30 s");
   }
 
-  private static void shutdown(Path home, Process daemon) throws Exception {
-    daemon.toHandle().destroy();
-    if (!daemon.waitFor(10, TimeUnit.SECONDS)) {
-      daemon.destroyForcibly();
+  /** Stops the daemon the way its owner would: POST /shutdown, then wait for exit 0. */
+  private static void shutdown(Vertx vertx, Path home, Process daemon, PrintWriter out) throws Exception {
+    try {
+      StateFile state = StateFile.read(home);
+      String token = Files.readString(home.resolve("solwebd.token")).strip();
+      WebClient.create(vertx).post(state.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(token).send()
+          .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      out.println("demo: POST /shutdown failed (" + e.getMessage() + "); ending solwebd");
+      daemon.destroy();
     }
+    if (!daemon.waitFor(15, TimeUnit.SECONDS)) {
+      daemon.destroyForcibly();
+      out.println("demo: solwebd did not exit; killed it");
+      return;
+    }
+    out.println("demo: solwebd shut down, exit " + daemon.exitValue());
   }
 
   private static void deleteTree(Path root) throws Exception {

@@ -21,7 +21,7 @@ public record DispatchSpacing(Duration min, Duration max) {
 
   /** Parses {@code off}, {@code 0}, {@code 60s}, {@code 60-75s}, {@code 500-900ms}. */
   public static DispatchSpacing parse(String spec) {
-    if (spec == null || spec.isBlank() || spec.equals("off")) {
+    if (spec == null || spec.isBlank() || spec.strip().equalsIgnoreCase("off")) {
       return OFF;
     }
     Matcher m = SPEC.matcher(spec.strip());

@@ -62,6 +62,12 @@ public final class Dispatcher implements AutoCloseable {
     /** 0 while running or done, else 1-based position in the queue. */
     int queuePosition();
 
+    /**
+     * True when {@link #submit} decided the turn itself (an answer from memory, a fail-fast cap,
+     * shutdown): nothing was queued, so a failure can still go out as an HTTP status.
+     */
+    boolean decidedAtSubmit();
+
     void release();
   }
 
@@ -494,6 +500,11 @@ public final class Dispatcher implements AutoCloseable {
       Job job = new Job(null, null, "", Instant.EPOCH);
       job.future.completeExceptionally(new TurnFailed(failure));
       return job;
+    }
+
+    @Override
+    public boolean decidedAtSubmit() {
+      return owner == null;
     }
 
     boolean succeed(Answer answer) {

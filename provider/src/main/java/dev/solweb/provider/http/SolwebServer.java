@@ -92,9 +92,9 @@ public final class SolwebServer {
     Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
     Context context = vertx.getOrCreateContext();
 
-    // A turn that is already decided (a fail-fast cap, an answer from memory) is answered
-    // before any stream is committed, so its status code reaches the client.
-    if (handle.result().isDone() && handle.result().isCompletedExceptionally()) {
+    // A turn the dispatcher refused outright (a fail-fast cap, shutdown) is answered before any
+    // stream is committed, so its status code reaches the client. Anything queued streams.
+    if (handle.decidedAtSubmit() && handle.result().isCompletedExceptionally()) {
       ErrorBodies.send(ctx.response(), failureOf(handle.result().handle((a, e) -> e).join()));
       return;
     }

@@ -1,5 +1,6 @@
 package dev.solweb.provider.protocol;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,16 +12,21 @@ import java.util.Set;
  * Parses the code blocks a seat extracted from the reply turn (never a fence regex over
  * innerText): exactly one JSON block naming a known tool with object arguments is a
  * {@link Reply.ToolCall}; {@code {"tool":"final","text":...}} is a {@link Reply.Final}; zero
- * blocks is {@link Reply.Final} of the prose; anything else is {@link Reply.Malformed}.
+ * blocks is {@link Reply.Final} of the prose (an empty reply is malformed); anything else is
+ * {@link Reply.Malformed}.
  */
 public final class ReplyParser {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  // Trailing tokens fail: a block holding two objects (two calls) must be Malformed, not the first
+  // call with the second silently dropped.
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ReplyParser() {}
 
   public static Reply parse(List<String> blocks, String prose, Set<String> knownTools) {
     if (blocks.isEmpty()) {
-      return new Reply.Final(prose.strip());
+      // An empty page turn is a reading failure or a refusal to answer, never a final answer.
+      return prose.isBlank() ? new Reply.Malformed("the reply was empty") : new Reply.Final(prose.strip());
     }
     if (blocks.size() > 1) {
       return new Reply.Malformed("the reply had " + blocks.size() + " code blocks; exactly one is allowed");

@@ -2,7 +2,12 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.BigIntegerNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -17,8 +22,15 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
 
   public enum Role { SYSTEM, USER, ASSISTANT, TOOL }
 
-  /** A tool call an assistant message carries; arguments compared as parsed JSON. */
-  public record ToolCallRef(String id, String name, JsonNode arguments) {}
+  /**
+   * A tool call an assistant message carries; arguments compared as parsed JSON, numbers by value:
+   * JavaScript clients (Pi, ccr) replay {@code 120.0} as {@code 120} and {@code 1.5e3} as {@code 1500}.
+   */
+  public record ToolCallRef(String id, String name, JsonNode arguments) {
+    public ToolCallRef {
+      arguments = numbersByValue(arguments);
+    }
+  }
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -121,6 +133,31 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
       refs.add(new ToolCallRef(call.path("id").asText(""), name.asText(), parseArguments(function.get("arguments"))));
     }
     return refs;
+  }
+
+  /** {@code node} with every finite number in one canonical form: an integer, else a stripped decimal. */
+  private static JsonNode numbersByValue(JsonNode node) {
+    if (node == null) {
+      return null;
+    }
+    if (node.isNumber()) {
+      if ((node.isDouble() || node.isFloat()) && !Double.isFinite(node.doubleValue())) {
+        return node;
+      }
+      BigDecimal value = node.decimalValue().stripTrailingZeros();
+      return value.scale() <= 0 ? BigIntegerNode.valueOf(value.toBigIntegerExact()) : DecimalNode.valueOf(value);
+    }
+    if (node.isObject()) {
+      ObjectNode out = JSON.createObjectNode();
+      node.fields().forEachRemaining(field -> out.set(field.getKey(), numbersByValue(field.getValue())));
+      return out;
+    }
+    if (node.isArray()) {
+      ArrayNode out = JSON.createArrayNode();
+      node.forEach(item -> out.add(numbersByValue(item)));
+      return out;
+    }
+    return node;
   }
 
   /** Arguments arrive as a JSON string; compare them parsed so key order and spacing do not matter. */

@@ -123,6 +123,17 @@ class FailuresTest {
   }
 
   @Test
+  void contextOverflowOfAStreamedTurnIsAnErrorEventCarryingThePhrase() throws Exception {
+    try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"prose\": \"never\"}]}")) {
+      ProviderFailure failure = assertErrorEventWithoutDone(
+          daemon.stream(Requests.chat("sol-web-high").user("y".repeat(110_000)).stream(true).json()), "context_overflow");
+
+      assertThat(failure.message()).contains("exceeds the context window");
+      assertThat(daemon.player.sends()).isEmpty();
+    }
+  }
+
+  @Test
   void systemRulesAndToolSchemasOverTheCeilingFailExplicitlyAndAreNeverTruncated() throws Exception {
     try (TestDaemon daemon = new TestDaemon("{\"default\": [{\"prose\": \"never\"}]}")) {
       HttpResponse<String> response = daemon.post(Requests.chat("sol-web-high").system("r".repeat(105_000)).user("hi").json());

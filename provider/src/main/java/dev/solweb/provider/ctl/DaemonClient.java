@@ -1,0 +1,102 @@
+package dev.solweb.provider.ctl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The two daemon routes solwebctl calls, on 127.0.0.1 only, with the bearer token.
+ *
+ * <p>HttpURLConnection rather than Vert.x Web Client or java.net.http: one blocking call from a
+ * short-lived CLI needs no event loop, and java.net.http's client set-up (selector thread, TLS
+ * context) cost about half a second of every ensure/health on the 2-core test box.
+ */
+final class DaemonClient {
+
+  /** The daemon did not answer at all (connection refused, reset, or timeout). */
+  static final class Unreachable extends Exception {
+    Unreachable(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  record Response(int status, String body) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final int port;
+  private final String token;
+
+  DaemonClient(int port, String token) {
+    this.port = port;
+    this.token = token;
+  }
+
+  /**
+   * GET /healthz.
+   *
+   * @throws CtlException {@link ExitCodes#REFUSED} on 401, {@link ExitCodes#OWNERSHIP} on any
+   *     other non-200 status or a body that is not a JSON object
+   */
+  JsonNode health() throws CtlException, Unreachable {
+    Response response = send("GET", "/healthz");
+    if (response.status() == 401) {
+      throw new CtlException(ExitCodes.REFUSED, "solwebd on port " + port + " rejected the token (401)");
+    }
+    if (response.status() != 200) {
+      throw new CtlException(ExitCodes.OWNERSHIP,
+          "malformed health: /healthz on port " + port + " answered HTTP " + response.status());
+    }
+    try {
+      JsonNode node = JSON.readTree(response.body());
+      if (node == null || !node.isObject()) {
+        throw new IOException("not a JSON object");
+      }
+      return node;
+    } catch (IOException e) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "malformed health: /healthz body is not a JSON object", e);
+    }
+  }
+
+  /** POST /shutdown; the daemon answers 200 and exits 0. */
+  void shutdown() throws CtlException, Unreachable {
+    Response response = send("POST", "/shutdown");
+    if (response.status() != 200) {
+      throw new CtlException(ExitCodes.OWNERSHIP,
+          "solwebd on port " + port + " refused /shutdown with HTTP " + response.status());
+    }
+  }
+
+  private Response send(String method, String path) throws Unreachable {
+    HttpURLConnection connection = null;
+    try {
+      connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, path).openConnection(Proxy.NO_PROXY);
+      connection.setRequestMethod(method);
+      connection.setConnectTimeout(2_000);
+      connection.setReadTimeout(5_000);
+      connection.setUseCaches(false);
+      connection.setRequestProperty("Authorization", "Bearer " + token);
+      if (method.equals("POST")) {
+        connection.setDoOutput(true);
+        connection.setFixedLengthStreamingMode(0);
+      }
+      int status = connection.getResponseCode();
+      InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+      return new Response(status, body == null ? "" : new String(body.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (ConnectException | SocketTimeoutException e) {
+      throw new Unreachable("solwebd does not answer on 127.0.0.1:" + port, e);
+    } catch (IOException e) {
+      throw new Unreachable("solwebd on 127.0.0.1:" + port + " closed the connection: " + e.getMessage(), e);
+    } finally {
+      if (connection != null) {
+        connection.disconnect();
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+package dev.solweb.provider.ctl;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+@Command(
+    header = "Pin account, profile and machine in identity.json.",
+    name = "enroll",
+    description = {
+      "Pin this workstation's identity in <home>/identity.json (mode 0600, written atomically):",
+      "the authenticated account read through the seat's probe, the canonical profile path, and",
+      "the SHA-256 of /etc/machine-id. Prints ProviderIdentity. Enrolling again with the same",
+      "identity is a no-op; deployment never creates or rewrites it.",
+      "Refusals (exit 3): logged-out profile, unreadable account, non-local profile (missing,",
+      "foreign-owned, or on a network filesystem), KUBERNETES_SERVICE_HOST set, an existing",
+      "different identity, identity.json with wrong owner or mode, ambiguous machine id",
+      "(missing/malformed /etc/machine-id, or a different /var/lib/dbus/machine-id).",
+      "The playwright seat opens the profile itself: stop a daemon using it first.",
+    })
+final class EnrollCommand implements Callable<Integer> {
+
+  @ParentCommand Solwebctl parent;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--current-profile", required = true,
+      description = "Enroll the current profile ($SOLWEBD_PROFILE, else <home>/profile); required.")
+  boolean currentProfile;
+
+  @Option(names = "--json", description = "Print ProviderIdentity as JSON.")
+  boolean json;
+
+  @Option(names = "--seat", paramLabel = "KIND", defaultValue = "playwright",
+      description = "Seat that reads the account: playwright (default) or scripted:<file|name>.")
+  String seat;
+
+  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = "https://chatgpt.com/",
+      description = "Chat page the playwright seat opens. Default: ${DEFAULT-VALUE}.")
+  String chatUrl;
+
+  @Option(names = "--headless", description = "Run the playwright seat headless.")
+  boolean headless;
+
+  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
+      description = "Chromium for the playwright seat. Default: ${DEFAULT-VALUE}.")
+  Path chromium;
+
+  @Override
+  public Integer call() {
+    try {
+      ProviderIdentity identity = new Enrollment(parent.env)
+          .enroll(SeatChoice.opener(parent.env, seat, chatUrl, headless, chromium));
+      spec.commandLine().getOut().println(json ? identity.toJson()
+          : "enrolled " + identity.expectedAccount() + " " + identity.profileDir());
+      spec.commandLine().getOut().flush();
+      return ExitCodes.OK;
+    } catch (CtlException e) {
+      spec.commandLine().getErr().println("solwebctl enroll: " + e.getMessage());
+      return e.exitCode();
+    }
+  }
+}

@@ -1,0 +1,29 @@
+package dev.solweb.provider.ctl;
+
+import dev.solweb.provider.daemon.SeatOptions;
+import dev.solweb.provider.daemon.SeatSelection;
+import dev.solweb.provider.seat.SeatException;
+import java.nio.file.Path;
+
+/**
+ * The seat enroll probes, chosen by name exactly as solwebd chooses its seats (the daemon's
+ * {@link SeatSelection}): {@code playwright} (the real page, the default) or
+ * {@code scripted:<file|name>}. Never a fallback from one to the other.
+ */
+final class SeatChoice {
+
+  private SeatChoice() {}
+
+  static Enrollment.SeatOpener opener(CtlEnv env, String seat, String chatUrl, boolean headless, Path chromium) {
+    return () -> {
+      try {
+        return SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, env.profileDir(), env.home()))
+            .create(0);
+      } catch (IllegalArgumentException e) {
+        throw new CtlException(ExitCodes.USAGE, "--seat " + seat + ": " + e.getMessage(), e);
+      } catch (SeatException e) {
+        throw new CtlException(ExitCodes.REFUSED, "cannot open the " + seat + " seat: " + e.getMessage(), e);
+      }
+    };
+  }
+}

@@ -1,0 +1,443 @@
+package dev.solweb.provider.ctl;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.File;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Service control for one daemon home: observe, ensure (start at most one daemon), stop. The
+ * commands only parse flags and print; every rule of seed 001's "Canonical solwebctl" lives here.
+ *
+ * <p>Trust: a daemon is ours only when the state file's pid is alive, its /proc start ticks equal
+ * the recorded ones, it runs as this user, its command line is our installed solwebd, and
+ * /healthz (asked with the token) reports the same pid and instance_generation. Anything else
+ * fails closed with {@link ExitCodes#OWNERSHIP}; solwebctl never signals or restarts a daemon.
+ */
+public final class ServiceControl {
+
+  public static final String DAEMON_MAIN_CLASS = "dev.solweb.provider.daemon.Solwebd";
+  private static final Duration POLL = Duration.ofMillis(100);
+  // One JVM may run several ensures (tests, a long-lived caller); FileLock alone is per process.
+  private static final ReentrantLock IN_PROCESS = new ReentrantLock();
+
+  private final CtlEnv env;
+  private final Duration startTimeout;
+  private final String host;
+
+  public ServiceControl(CtlEnv env, Duration startTimeout) {
+    this.env = env;
+    this.startTimeout = startTimeout;
+    this.host = hostName();
+  }
+
+  /** The startup timeout: {@code SOLWEBCTL_START_TIMEOUT_S}, else 120 s (a browser seat is slow to start). */
+  public static Duration startTimeout(CtlEnv env) {
+    String value = env.env().get("SOLWEBCTL_START_TIMEOUT_S");
+    return Duration.ofSeconds(value == null || value.isEmpty() ? 120 : Long.parseLong(value));
+  }
+
+  /** health: observes the running daemon; never starts or stops anything. */
+  public Outcome health(int minSeats) {
+    try {
+      Topology.requireLocal(env);
+      ProviderIdentity identity = verifiedIdentity();
+      Optional<DaemonState> state = DaemonState.read(env.stateFile());
+      if (state.isEmpty()) {
+        return notRunning();
+      }
+      return observe(state.get(), identity, minSeats);
+    } catch (CtlException e) {
+      return refused(e);
+    }
+  }
+
+  /**
+   * ensure: returns the running daemon's health, or starts one and waits for it. Startup is
+   * serialized by a lock file, so concurrent ensures launch at most one daemon. A running daemon
+   * is never restarted, whatever its state or seat count.
+   */
+  @SuppressWarnings("try") // the lock is held for the block's duration, not used in it
+  public Outcome ensure(LaunchRequest launch) {
+    try {
+      Topology.requireLocal(env);
+      ProviderIdentity identity = verifiedIdentity();
+      try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
+        Optional<DaemonState> state = DaemonState.read(env.stateFile());
+        if (state.isPresent()) {
+          return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout));
+        }
+        return launchAndWait(launch, identity);
+      }
+    } catch (CtlException e) {
+      return refused(e);
+    }
+  }
+
+  /**
+   * stop: asks our daemon to shut down (POST /shutdown, never a signal) and waits for it to exit.
+   * A state file whose process is proven gone (no such pid, or a pid now owned by a process with
+   * other start ticks) is removed; that is the only way a stale state file is replaced.
+   */
+  @SuppressWarnings("try") // the lock is held for the block's duration, not used in it
+  public Outcome stop() {
+    try {
+      Topology.requireLocal(env);
+      try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
+        Optional<DaemonState> read = DaemonState.read(env.stateFile());
+        if (read.isEmpty()) {
+          return new Outcome(ExitCodes.OK, ProviderHealth.without(endpoint(env.port()), host, "solwebd is not running"));
+        }
+        DaemonState state = read.get();
+        Optional<ProcessInfo> process = ProcessInfo.of(env.proc(), state.pid());
+        if (process.isEmpty() || process.get().startTicks() != state.processStartTicks()) {
+          Files.deleteIfExists(env.stateFile());
+          String why = process.isEmpty() ? "was not running" : "now belongs to another process (other start ticks)";
+          log("removed stale state file: pid " + state.pid() + " " + why);
+          return new Outcome(ExitCodes.OK, ProviderHealth.without(endpoint(state.port()), host,
+              "removed stale state file: pid " + state.pid() + " " + why));
+        }
+        requireOurDaemon(state, process.get());
+        DaemonClient client = new DaemonClient(state.port(), TokenFile.read(env));
+        JsonNode health;
+        try {
+          health = client.health();
+          requireSameInstance(state, health);
+          client.shutdown();
+        } catch (DaemonClient.Unreachable e) {
+          throw new CtlException(ExitCodes.START_FAILED,
+              "solwebd pid " + state.pid() + " does not answer on port " + state.port() + "; not stopping it blindly");
+        }
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (ProcessInfo.of(env.proc(), state.pid()).filter(p -> p.startTicks() == state.processStartTicks()).isPresent()) {
+          if (Instant.now().isAfter(deadline)) {
+            return new Outcome(ExitCodes.NOT_READY, ProviderHealth.without(endpoint(state.port()), host,
+                "solwebd pid " + state.pid() + " accepted /shutdown but did not exit within 30s"));
+          }
+          sleep();
+        }
+        Files.deleteIfExists(env.stateFile());
+        log("stopped solwebd pid " + state.pid());
+        return new Outcome(ExitCodes.OK,
+            ProviderHealth.without(endpoint(state.port()), host, "stopped solwebd pid " + state.pid()));
+      }
+    } catch (CtlException e) {
+      return refused(e);
+    } catch (IOException e) {
+      return refused(new CtlException(ExitCodes.INTERNAL, "stop failed: " + e.getMessage(), e));
+    }
+  }
+
+  // Identity first: nothing is started or trusted for a machine/profile that is not the enrolled one.
+  private ProviderIdentity verifiedIdentity() throws CtlException {
+    ProviderIdentity identity = ProviderIdentity.load(env);
+    String machine = MachineId.unambiguousSha256(env.machineIdFile(), env.dbusMachineIdFile());
+    if (!machine.equals(identity.machineIdSha256())) {
+      throw new CtlException(ExitCodes.REFUSED,
+          "identity mismatch: this machine's id hash differs from the enrolled one in " + env.identityFile());
+    }
+    Path profile = Profile.canonicalLocal(env);
+    if (!profile.toString().equals(identity.profileDir())) {
+      throw new CtlException(ExitCodes.REFUSED, "identity mismatch: the profile is " + profile
+          + ", the enrolled profile is " + identity.profileDir());
+    }
+    return identity;
+  }
+
+  private Outcome launchAndWait(LaunchRequest launch, ProviderIdentity identity) throws CtlException {
+    int port = env.port();
+    Path launcher = env.daemonLauncher();
+    if (!Files.isExecutable(launcher)) {
+      throw new CtlException(ExitCodes.START_FAILED, "the daemon launcher " + launcher + " is not executable");
+    }
+    List<String> command = new ArrayList<>();
+    // A session of its own: the daemon outlives this CLI and the terminal's Ctrl-C.
+    if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
+      command.add("/usr/bin/setsid");
+    }
+    command.add(launcher.toString());
+    command.addAll(launch.daemonArgs(env, port));
+    Process process;
+    try {
+      SecureFile.createPrivateDirectories(env.home());
+      File log = env.daemonLog().toFile();
+      ProcessBuilder builder = new ProcessBuilder(command)
+          .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
+          .redirectErrorStream(true);
+      builder.environment().clear();
+      builder.environment().putAll(env.env());
+      process = builder.start();
+    } catch (IOException e) {
+      throw new CtlException(ExitCodes.START_FAILED, "cannot start " + launcher + ": " + e.getMessage(), e);
+    }
+    log("launched solwebd (launcher pid " + process.pid() + ", seat " + launch.seat() + ", seats "
+        + launch.seats() + ", port " + port + ")");
+    Instant deadline = Instant.now().plus(startTimeout);
+    while (Instant.now().isBefore(deadline)) {
+      Optional<DaemonState> state = DaemonState.read(env.stateFile());
+      if (state.isPresent()) {
+        return waitWhileStarting(state.get(), identity, launch.seats(), deadline);
+      }
+      if (!process.isAlive()) {
+        throw new CtlException(ExitCodes.START_FAILED, "solwebd exited with code " + process.exitValue()
+            + " before it was ready; see " + env.daemonLog());
+      }
+      sleep();
+    }
+    throw new CtlException(ExitCodes.START_FAILED, "solwebd wrote no state file within "
+        + startTimeout.toSeconds() + "s; see " + env.daemonLog());
+  }
+
+  // A daemon that is starting (or not yet answering right after its state file appeared) is
+  // waited for; any other answer, good or bad, is final.
+  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline)
+      throws CtlException {
+    while (true) {
+      Outcome outcome;
+      try {
+        outcome = observe(state, identity, minSeats);
+      } catch (CtlException e) {
+        if (e.exitCode() != ExitCodes.START_FAILED || Instant.now().isAfter(deadline)) {
+          throw e;
+        }
+        sleep();
+        continue;
+      }
+      if (!outcome.health().state().equals("starting") || Instant.now().isAfter(deadline)) {
+        if (outcome.health().state().equals("starting")) {
+          return new Outcome(ExitCodes.START_FAILED, outcome.health().refused(
+              "solwebd is still starting after " + startTimeout.toSeconds() + "s; see " + env.daemonLog()));
+        }
+        return outcome;
+      }
+      sleep();
+    }
+  }
+
+  /** Proves ownership, asks /healthz and computes ok. @throws CtlException START_FAILED when unreachable */
+  private Outcome observe(DaemonState state, ProviderIdentity identity, int minSeats) throws CtlException {
+    Optional<ProcessInfo> process = ProcessInfo.of(env.proc(), state.pid());
+    if (process.isEmpty()) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "stale state file " + env.stateFile() + ": pid " + state.pid()
+          + " is not running (solwebctl stop --json removes it)");
+    }
+    if (process.get().startTicks() != state.processStartTicks()) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "stale state file " + env.stateFile() + ": pid " + state.pid()
+          + " was reused (start ticks " + process.get().startTicks() + ", state file says "
+          + state.processStartTicks() + "; solwebctl stop --json removes it)");
+    }
+    requireOurDaemon(state, process.get());
+    JsonNode node;
+    try {
+      node = new DaemonClient(state.port(), TokenFile.read(env)).health();
+    } catch (DaemonClient.Unreachable e) {
+      throw new CtlException(ExitCodes.START_FAILED, e.getMessage() + " (pid " + state.pid() + ")", e);
+    }
+    requireSameInstance(state, node);
+    ProviderHealth health = parseHealth(node, state);
+    if (health.account() != null && !health.account().equals(identity.expectedAccount())) {
+      return new Outcome(ExitCodes.REFUSED, health.refused("account mismatch: the browser is logged into "
+          + health.account() + ", the enrolled account is " + identity.expectedAccount()));
+    }
+    if (!health.state().equals("ready")) {
+      String why = health.detail() != null ? health.detail() : "solwebd is " + health.state();
+      return new Outcome(ExitCodes.NOT_READY, health.refused(health.state() + ": " + why));
+    }
+    if (!health.authenticated() || health.account() == null) {
+      return new Outcome(ExitCodes.NOT_READY, health.refused("not authenticated: the browser reports no account"));
+    }
+    List<String> missing = new ArrayList<>(ProviderHealth.REQUIRED_MODELS);
+    missing.removeAll(health.models());
+    if (!missing.isEmpty()) {
+      return new Outcome(ExitCodes.NOT_READY, health.refused("required models missing: " + missing));
+    }
+    if (health.seats() < minSeats) {
+      return new Outcome(ExitCodes.NOT_READY, health.refused("insufficient seats: solwebd runs " + health.seats()
+          + ", " + minSeats + " required (a running daemon is never restarted; stop it, then ensure --seats "
+          + minSeats + ")"));
+    }
+    return new Outcome(ExitCodes.OK, new ProviderHealth(true, "ready", health.endpoint(), host, health.account(),
+        health.seats(), health.queue(), health.active(), health.models(), true, health.pid(),
+        health.processStartTicks(), health.instanceGeneration(), health.version(), null, health.detail()));
+  }
+
+  private void requireOurDaemon(DaemonState state, ProcessInfo process) throws CtlException {
+    if (process.uid() != env.euid()) {
+      throw new CtlException(ExitCodes.OWNERSHIP,
+          "pid " + state.pid() + " runs as uid " + process.uid() + ", not the current user");
+    }
+    boolean mainClass = process.cmdline().contains(DAEMON_MAIN_CLASS);
+    boolean installed = env.root() == null
+        || process.cmdline().stream().anyMatch(arg -> arg.contains(env.root().toString() + "/"));
+    if (!mainClass || !installed) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd ("
+          + (mainClass ? "not started from " + env.root() : "no " + DAEMON_MAIN_CLASS + " in its command line") + ")");
+    }
+  }
+
+  private static void requireSameInstance(DaemonState state, JsonNode health) throws CtlException {
+    long pid = health.path("pid").asLong(-1);
+    String generation = health.path("instance_generation").asText("");
+    if (pid != state.pid() || !generation.equals(state.instanceGeneration())) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "health on port " + state.port() + " is from another instance"
+          + " (pid " + pid + ", generation " + generation + "; the state file says pid " + state.pid()
+          + ", generation " + state.instanceGeneration() + ")");
+    }
+  }
+
+  private ProviderHealth parseHealth(JsonNode node, DaemonState state) throws CtlException {
+    String daemonState = node.path("state").asText("");
+    if (!ProviderHealth.STATES.contains(daemonState)) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "malformed health: unknown state '" + daemonState + "'");
+    }
+    String capResumeAt = textOrNull(node, "cap_resume_at");
+    if (daemonState.equals("capped") && capResumeAt == null) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "malformed health: state capped without cap_resume_at");
+    }
+    JsonNode seats = node.path("seats");
+    List<String> models = new ArrayList<>();
+    node.path("models").forEach(model -> models.add(model.isTextual() ? model.asText() : model.path("id").asText()));
+    return new ProviderHealth(false, daemonState, endpoint(state.port()), host, textOrNull(node, "account"),
+        seats.isArray() ? seats.size() : seats.asInt(0), node.path("queue").asInt(0), node.path("active").asInt(0),
+        models, node.path("authenticated").asBoolean(false), state.pid(), state.processStartTicks(),
+        state.instanceGeneration(), node.path("version").asText(state.version()), capResumeAt,
+        textOrNull(node, "detail"));
+  }
+
+  private Outcome notRunning() throws CtlException {
+    return new Outcome(ExitCodes.NOT_READY, ProviderHealth.without(endpoint(env.port()), host,
+        "solwebd is not running (no " + env.stateFile() + ")"));
+  }
+
+  private Outcome refused(CtlException e) {
+    int port;
+    try {
+      port = DaemonState.read(env.stateFile()).map(DaemonState::port).orElse(env.port());
+    } catch (CtlException unreadable) {
+      port = CtlEnv.DEFAULT_PORT;
+    }
+    return new Outcome(e.exitCode(), ProviderHealth.without(endpoint(port), host, e.getMessage()));
+  }
+
+  private static String textOrNull(JsonNode node, String field) {
+    JsonNode value = node.get(field);
+    return value == null || value.isNull() ? null : value.asText();
+  }
+
+  private static String endpoint(int port) {
+    return "http://127.0.0.1:" + port + "/v1";
+  }
+
+  private void log(String line) {
+    try {
+      SecureFile.createPrivateDirectories(env.home());
+      Files.writeString(env.ctlLog(), Instant.now() + " pid " + ProcessHandle.current().pid() + " " + line + "\n",
+          StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      // The log is a convenience; the verb's outcome does not depend on it.
+    }
+  }
+
+  private static void sleep() {
+    try {
+      Thread.sleep(POLL.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  private static String hostName() {
+    try {
+      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+    } catch (IOException e) {
+      return "localhost";
+    }
+  }
+
+  /** The start lock: this JVM's lock, then an exclusive lock on {@code <home>/solwebctl.lock}. */
+  private static final class StartLock implements AutoCloseable {
+    private final FileChannel channel;
+    private final FileLock lock;
+
+    private StartLock(FileChannel channel, FileLock lock) {
+      this.channel = channel;
+      this.lock = lock;
+    }
+
+    static StartLock acquire(Path file, Duration timeout) throws CtlException {
+      Instant deadline = Instant.now().plus(timeout);
+      try {
+        if (!IN_PROCESS.tryLock(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
+          throw new CtlException(ExitCodes.START_FAILED, "another ensure in this process holds the start lock");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new CtlException(ExitCodes.INTERNAL, "interrupted waiting for the start lock", e);
+      }
+      FileChannel channel = null;
+      try {
+        SecureFile.createPrivateDirectories(file.getParent());
+        if (!Files.exists(file)) {
+          try {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+          } catch (java.nio.file.FileAlreadyExistsException raced) {
+            // Another ensure created it first; it is the same lock.
+          }
+        }
+        channel = FileChannel.open(file, StandardOpenOption.WRITE);
+        while (true) {
+          FileLock lock = channel.tryLock();
+          if (lock != null) {
+            return new StartLock(channel, lock);
+          }
+          if (Instant.now().isAfter(deadline)) {
+            throw new CtlException(ExitCodes.START_FAILED, "timed out waiting for the start lock " + file);
+          }
+          sleep();
+        }
+      } catch (IOException | CtlException | RuntimeException e) {
+        closeQuietly(channel);
+        IN_PROCESS.unlock();
+        if (e instanceof CtlException ctl) {
+          throw ctl;
+        }
+        throw new CtlException(ExitCodes.INTERNAL, "cannot take the start lock " + file + ": " + e.getMessage(), e);
+      }
+    }
+
+    @Override
+    public void close() {
+      try {
+        lock.release();
+      } catch (IOException e) {
+        // Closing the channel releases it too.
+      }
+      closeQuietly(channel);
+      IN_PROCESS.unlock();
+    }
+
+    private static void closeQuietly(FileChannel channel) {
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException e) {
+          // Nothing left to release.
+        }
+      }
+    }
+  }
+}

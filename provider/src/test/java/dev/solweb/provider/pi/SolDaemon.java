@@ -1,0 +1,65 @@
+package dev.solweb.provider.pi;
+
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.seat.scripted.ScriptedSeat;
+import dev.solweb.provider.translate.Registry;
+import io.vertx.core.Vertx;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The real solwebd HTTP surface and dispatcher in this JVM, over ScriptedSeats playing one
+ * scenario, on an ephemeral loopback port. Its token is written to {@code <home>/solwebd.token}
+ * (0600), where Pi's {@code !solwebctl token} finds it through bin/solwebctl.
+ */
+final class SolDaemon implements AutoCloseable {
+
+  static final String TOKEN = "piTestToken_0123456789abcdefghijklmnopqrstuv";
+
+  final Vertx vertx = Vertx.vertx();
+  final ScenarioPlayer player;
+  final Dispatcher dispatcher;
+  final int port;
+
+  SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
+    Files.createDirectories(home);
+    Path token = home.resolve("solwebd.token");
+    Files.writeString(token, TOKEN + "\n");
+    Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+    player = new ScenarioPlayer(Scenario.parse(scenarioJson));
+    Registry registry = Registry.inMemory();
+    dispatcher = new Dispatcher(index -> new ScriptedSeat(player, Clock.systemUTC()), registry,
+        new Dispatcher.Settings(seats, Duration.ofSeconds(60), DispatchSpacing.OFF), Clock.systemUTC());
+    dispatcher.start().get(10, TimeUnit.SECONDS);
+    ServerSettings settings = new ServerSettings(TOKEN, Duration.ofSeconds(5), 8L << 20, "test", "gen-pi", 1);
+    port = new SolwebServer(vertx, dispatcher, registry, settings, () -> { })
+        .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+  }
+
+  String health() throws Exception {
+    HttpResponse<String> response = HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
+            .header("Authorization", "Bearer " + TOKEN).build(),
+        HttpResponse.BodyHandlers.ofString());
+    return response.body();
+  }
+
+  @Override
+  public void close() {
+    dispatcher.close();
+    vertx.close().toCompletionStage().toCompletableFuture().join();
+  }
+}

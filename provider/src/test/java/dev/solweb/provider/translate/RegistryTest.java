@@ -1,0 +1,132 @@
+package dev.solweb.provider.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.solweb.provider.model.Effort;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RegistryTest {
+  private static final String MARKER = "PROMPT-MARKER-5f1e9c";
+
+  @TempDir Path home;
+
+  private static List<Message> history() {
+    return List.of(
+        Message.system("system " + MARKER),
+        Message.user("user " + MARKER),
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef("call_1_12345678", "write",
+            JsonNodeFactory.instance.objectNode().put("content", "args " + MARKER))), null),
+        new Message(Message.Role.TOOL, "result " + MARKER, List.of(), "call_1_12345678"),
+        new Message(Message.Role.ASSISTANT, "answer " + MARKER, List.of(), null));
+  }
+
+  private static Conversation conversation(String key) {
+    List<Message> delivered = history();
+    return new Conversation(key, "https://chatgpt.com/c/" + key, Effort.XHIGH, delivered.size(),
+        HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, 12_345, 678);
+  }
+
+  @Test
+  void conversationSurvivesAReloadInANewInstance() {
+    Path file = home.resolve("registry.json");
+    Registry first = Registry.persistent(file);
+    first.put(conversation("aaaaaaaaaaaaaaaa"));
+    first.put(conversation("bbbbbbbbbbbbbbbb"));
+    first.markUncertain("bbbbbbbbbbbbbbbb");
+
+    Registry reloaded = Registry.persistent(file);
+
+    assertThat(reloaded.size()).isEqualTo(2);
+    assertThat(reloaded.get("aaaaaaaaaaaaaaaa")).contains(conversation("aaaaaaaaaaaaaaaa"));
+    assertThat(reloaded.get("bbbbbbbbbbbbbbbb")).contains(conversation("bbbbbbbbbbbbbbbb").uncertain());
+  }
+
+  @Test
+  void fileIsWrittenWithMode0600() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa"));
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+  }
+
+  @Test
+  void aWorldReadableFileBecomes0600OnTheNextWrite() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa"));
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r--r--"));
+
+    Registry.persistent(file).put(conversation("bbbbbbbbbbbbbbbb"));
+
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+  }
+
+  @Test
+  void corruptFileGivesAnEmptyRegistryAndIsSetAside() throws Exception {
+    Path file = home.resolve("registry.json");
+    Files.writeString(file, "[{\"session_key\": \"aaaa\", truncated");
+
+    Registry registry = Registry.persistent(file);
+
+    assertThat(registry.size()).isZero();
+    assertThat(file).doesNotExist();
+    assertThat(home.resolve("registry.json.corrupt")).hasContent("[{\"session_key\": \"aaaa\", truncated");
+  }
+
+  @Test
+  void entryMissingARequiredFieldCountsAsCorrupt() throws Exception {
+    Path file = home.resolve("registry.json");
+    Files.writeString(file, "[{\"session_key\":\"aaaaaaaaaaaaaaaa\",\"url\":\"https://chatgpt.com/c/x\"}]");
+
+    Registry registry = Registry.persistent(file);
+
+    assertThat(registry.get("aaaaaaaaaaaaaaaa")).isEmpty();
+    assertThat(home.resolve("registry.json.corrupt")).exists();
+  }
+
+  @Test
+  void entryWithoutItsDeliveredDigestCountsAsCorrupt() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa"));
+    String written = Files.readString(file);
+    Files.writeString(file, written.replaceAll("\"delivered_digest\":\"[0-9a-f]+\",", ""));
+    assertThat(Files.readString(file)).isNotEqualTo(written);
+
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa")).isEmpty();
+    assertThat(home.resolve("registry.json.corrupt")).exists();
+  }
+
+  @Test
+  void registryStillWritesAfterSettingACorruptFileAside() throws Exception {
+    Path file = home.resolve("registry.json");
+    Files.writeString(file, "not json at all");
+    Registry registry = Registry.persistent(file);
+    registry.put(conversation("aaaaaaaaaaaaaaaa"));
+
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa")).isPresent();
+  }
+
+  @Test
+  void fileNeverContainsPromptText() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa"));
+
+    String written = Files.readString(file);
+
+    assertThat(written).contains("aaaaaaaaaaaaaaaa").doesNotContain(MARKER).doesNotContain("PROMPT-MARKER");
+  }
+
+  @Test
+  void inMemoryRegistryWritesNoFile() {
+    Registry registry = Registry.inMemory();
+    registry.put(conversation("aaaaaaaaaaaaaaaa"));
+
+    assertThat(registry.get("aaaaaaaaaaaaaaaa")).contains(conversation("aaaaaaaaaaaaaaaa"));
+    assertThat(home).isEmptyDirectory();
+  }
+}

@@ -1,0 +1,207 @@
+package dev.solweb.provider.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.protocol.ReplyParser;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class TranslateTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String CALL_ID = "call_1_0a1b2c3d";
+
+  private static ObjectNode arguments() {
+    ObjectNode args = JsonNodeFactory.instance.objectNode();
+    args.put("path", "src/a.txt");
+    args.put("limit", 200);
+    return args;
+  }
+
+  /** What the daemon delivered: the client's first request plus its own tool-call answer. */
+  private static List<Message> delivered() {
+    return List.of(
+        Message.system("You are a coding agent."),
+        Message.user("read src/a.txt"),
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(CALL_ID, "read", arguments())), null));
+  }
+
+  private static Conversation conversationHolding(List<Message> delivered) {
+    return new Conversation("0123456789abcdef", "https://chatgpt.com/c/abc", Effort.HIGH, delivered.size(),
+        HistoryDigest.of(delivered), 1, 1_700_000_000L, Conversation.Status.READY, 1000, 50);
+  }
+
+  private static List<Message> extend(List<Message> prefix, Message... more) {
+    List<Message> all = new ArrayList<>(prefix);
+    all.addAll(List.of(more));
+    return all;
+  }
+
+  private static Message toolResult(String id, String content) {
+    return new Message(Message.Role.TOOL, content, List.of(), id);
+  }
+
+  private static Message parse(String json, int index) throws BadRequest {
+    try {
+      return Message.fromJson(JSON.readTree(json), index);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  @Test
+  void matchingPrefixDeliversOnlyTheRenderedSuffixInThePinnedEnvelope() throws Exception {
+    List<Message> request = extend(delivered(), toolResult(CALL_ID, "line one\nline two"), Message.user("now test it"));
+
+    String typed = Translate.deliver(conversationHolding(delivered()), request);
+
+    assertThat(typed).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nline one\nline two\n\nUSER\nnow test it");
+  }
+
+  @Test
+  void rewrittenHistoryNeedsAReplay() {
+    List<Message> rewritten = new ArrayList<>(delivered());
+    rewritten.set(1, Message.user("read src/b.txt"));
+    rewritten.add(toolResult(CALL_ID, "content"));
+
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), rewritten))
+        .isInstanceOf(ReplayNeeded.class)
+        .hasMessageContaining("does not extend");
+  }
+
+  @Test
+  void compactedHistoryThatDropsTheFirstMessagesNeedsAReplay() {
+    List<Message> compacted = List.of(Message.system("You are a coding agent."), Message.user("summary of it all"),
+        toolResult(CALL_ID, "x"), Message.user("go on"));
+
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), compacted))
+        .isInstanceOf(ReplayNeeded.class);
+  }
+
+  @Test
+  void historyThatAddsNothingNeedsAReplay() {
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), delivered()))
+        .isInstanceOf(ReplayNeeded.class)
+        .hasMessageContaining("adds nothing");
+  }
+
+  @Test
+  void shorterHistoryNeedsAReplay() {
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), delivered().subList(0, 2)))
+        .isInstanceOf(ReplayNeeded.class);
+  }
+
+  @Test
+  void suffixContainingAnAssistantMessageNeedsAReplay() {
+    List<Message> request = extend(delivered(), toolResult(CALL_ID, "ok"),
+        new Message(Message.Role.ASSISTANT, "I wrote this myself", List.of(), null), Message.user("continue"));
+
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+        .isInstanceOf(ReplayNeeded.class)
+        .hasMessageContaining("assistant");
+  }
+
+  @Test
+  void suffixContainingASystemMessageNeedsAReplay() {
+    List<Message> request = extend(delivered(), Message.system("new rules"), Message.user("continue"));
+
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+        .isInstanceOf(ReplayNeeded.class)
+        .hasMessageContaining("system");
+  }
+
+  @Test
+  void prefixReSerializedByTheClientStillMatches() throws Exception {
+    // The client echoes our answer with content null, arguments as a string with other key order and
+    // spacing, the system prompt as a developer message, and text-part arrays carrying cache_control.
+    List<Message> request = List.of(
+        parse("{\"role\":\"developer\",\"content\":[{\"type\":\"text\",\"text\":\"You are a coding agent.\","
+            + "\"cache_control\":{\"type\":\"ephemeral\"}}]}", 0),
+        parse("{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"read src/a.txt\"}]}", 1),
+        parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + CALL_ID + "\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"read\",\"arguments\":\"{ \\\"limit\\\": 200, \\\"path\\\": \\\"src/a.txt\\\" }\"}}]}", 2),
+        parse("{\"role\":\"tool\",\"tool_call_id\":\"" + CALL_ID + "\",\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}", 3));
+
+    String typed = Translate.deliver(conversationHolding(delivered()), request);
+
+    assertThat(typed).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nhello");
+  }
+
+  @Test
+  void prefixWhoseArgumentNumbersTheClientReSerializedStillMatches() throws Exception {
+    // The daemon records the call as the model wrote it (ReplyParser's object); a JavaScript client
+    // echoes 30.0 as 30.
+    Reply.ToolCall call = (Reply.ToolCall) ReplyParser.parse(
+        List.of("{\"tool\": \"bash\", \"arguments\": {\"command\": \"make\", \"timeout\": 30.0}}"), "", Set.of("bash"));
+    List<Message> delivered = List.of(Message.user("build it"),
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(CALL_ID, call.name(), call.arguments())), null));
+    List<Message> request = List.of(Message.user("build it"),
+        parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + CALL_ID + "\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"bash\",\"arguments\":\"{\\\"command\\\":\\\"make\\\",\\\"timeout\\\":30}\"}}]}", 1),
+        toolResult(CALL_ID, "ok"));
+
+    assertThat(Translate.deliver(conversationHolding(delivered), request)).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nok");
+  }
+
+  @Test
+  void prefixWithADifferentArgumentValueDoesNotMatch() throws Exception {
+    List<Message> request = List.of(
+        Message.system("You are a coding agent."),
+        Message.user("read src/a.txt"),
+        parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + CALL_ID + "\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"limit\\\":201,\\\"path\\\":\\\"src/a.txt\\\"}\"}}]}", 2),
+        toolResult(CALL_ID, "hello"));
+
+    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+        .isInstanceOf(ReplayNeeded.class);
+  }
+
+  @Test
+  void deliverAllRendersUserAssistantToolCallsAndToolResultsAndSkipsSystem() {
+    List<Message> history = List.of(
+        Message.system("SYSTEM-RULES-MARKER"),
+        Message.user("read src/a.txt"),
+        new Message(Message.Role.ASSISTANT, null, List.of(new Message.ToolCallRef(CALL_ID, "read", arguments())), null),
+        toolResult(CALL_ID, "hello"),
+        new Message(Message.Role.ASSISTANT, "It says hello.", List.of(), null),
+        Message.user("thanks"));
+
+    String typed = Translate.deliverAll(history);
+
+    assertThat(typed).isEqualTo("USER\nread src/a.txt\n\n"
+        + "ASSISTANT\n```json\n{\"tool\": \"read\", \"arguments\": {\"path\":\"src/a.txt\",\"limit\":200}}\n```\n\n"
+        + "TOOL RESULT [" + CALL_ID + "]\nhello\n\n"
+        + "ASSISTANT\nIt says hello.\n\n"
+        + "USER\nthanks");
+    assertThat(typed).doesNotContain("SYSTEM-RULES-MARKER");
+  }
+
+  @Test
+  void deliverAllRendersAToolCallTheReplyParserReadsBackAsTheSameCall() {
+    String typed = Translate.deliverAll(List.of(
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(CALL_ID, "read", arguments())), null)));
+    String block = typed.substring(typed.indexOf("```json\n") + "```json\n".length(), typed.lastIndexOf("\n```"));
+
+    Reply reply = ReplyParser.parse(List.of(block), "", Set.of("read"));
+
+    assertThat(reply).isEqualTo(new Reply.ToolCall("read", arguments()));
+  }
+
+  @Test
+  void deliverAllNeverRaisesEvenForHistoriesDeliverWouldRefuse() {
+    List<Message> odd = List.of(
+        new Message(Message.Role.ASSISTANT, "I start", List.of(), null),
+        toolResult("", ""),
+        Message.system("late system"));
+
+    assertThat(Translate.deliverAll(odd)).isEqualTo("ASSISTANT\nI start\n\nTOOL RESULT []\n");
+    assertThat(Translate.deliverAll(List.of())).isEmpty();
+  }
+}
