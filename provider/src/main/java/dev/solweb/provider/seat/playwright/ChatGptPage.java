@@ -150,7 +150,7 @@ final class ChatGptPage {
   private static final String PASTE = """
       (text) => {
         const el = document.querySelector('#prompt-textarea');
-        if (!el) return false;
+        if (!el) return null;
         el.focus();
         const range = document.createRange();
         range.selectNodeContents(el);
@@ -161,7 +161,8 @@ final class ChatGptPage {
         const dt = new DataTransfer();
         dt.setData('text/plain', text);
         el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-        return true;
+        const ps = el.querySelectorAll(':scope > p');
+        return ps.length ? Array.from(ps, p => p.textContent).join('\\n') : el.innerText;
       }
       """;
 
@@ -393,20 +394,19 @@ final class ChatGptPage {
   /**
    * Puts {@code text} into the composer by a synthetic paste event (the editor's own paste path:
    * one event, any length; {@code fill} takes seconds for 100 KB of lines); if the editor ignored
-   * it, by the real clipboard and Control+V.
+   * it, by the real clipboard and Control+V. Returns the composer's text read back afterwards
+   * (one round trip on the fast path), or null when there is no composer.
    */
-  void paste(String text) {
-    Object dispatched = page.evaluate(PASTE, text);
-    if (!Boolean.TRUE.equals(dispatched)) {
-      return; // no composer: the caller reads the state and reports it
-    }
-    String now = composerText();
+  String paste(String text) {
+    String now = (String) evaluate(PASTE, text);
     if (now != null && now.isEmpty()) {
       // The editor ignored the synthetic event: the real clipboard (permission granted) and a key.
       page.evaluate("(t) => navigator.clipboard.writeText(t)", text);
       page.locator(COMPOSER).click(new Locator.ClickOptions().setTimeout(5_000));
       page.keyboard().press("Control+V");
+      now = composerText();
     }
+    return now;
   }
 
   /** The composer's text as Send would submit it: its paragraphs joined by newlines. */

@@ -214,8 +214,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     Set<String> baseline = before.assistantIds();
 
     chat.clearComposer();
-    chat.paste(text);
-    checkComposer(text);
+    checkComposer(text, chat.paste(text));
     waitSendable();
     checkEffortLabel();
     if (stopRequested) {
@@ -267,8 +266,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     return chat.domBlocks(messageId);
   }
 
-  private void checkComposer(String text) throws SeatException {
-    String got = chat.composerText();
+  private void checkComposer(String text, String got) throws SeatException {
     if (got == null) {
       requireReady(stateOf(chat.state(Set.of())));
       throw failed(Kind.UNAVAILABLE, "the composer disappeared while pasting", false);
