@@ -56,4 +56,43 @@ class ProfileTest extends SeatHarness {
     seat.setEffort(Effort.HIGH);
     assertThat(seat.send("hi").prose()).isEqualTo("ok");
   }
+
+  @Test
+  void aPrelaunchedSeatIsAdoptedOnTheSeatThreadOrClosedWithTheFactory() throws Exception {
+    fakesol(scenario("{\"default\": [{\"prose\": \"ok\"}]}"));
+    factory = PlaywrightSeatFactory.create(options());
+    factory.prelaunch();
+    java.util.concurrent.ExecutorService seatThread = java.util.concurrent.Executors.newSingleThreadExecutor();
+    try {
+      String prose = seatThread.submit(() -> {
+        PlaywrightSeat seat = factory.create(0);
+        seats.add(seat);
+        seat.probe();
+        seat.openNew();
+        seat.setEffort(Effort.HIGH);
+        return seat.send("hi").prose();
+      }).get();
+      assertThat(prose).isEqualTo("ok");
+    } finally {
+      seatThread.shutdownNow();
+    }
+
+    // A factory closed before its seat was adopted leaves no Chromium behind.
+    seats.forEach(PlaywrightSeat::close);
+    seats.clear();
+    factory.close();
+    factory = PlaywrightSeatFactory.create(options());
+    factory.prelaunch();
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (OrphanReaper.find(options().profileDir()).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(50);
+    }
+    assertThat(OrphanReaper.find(options().profileDir())).as("the prelaunch started Chromium").isNotEmpty();
+    factory.close();
+    while (!OrphanReaper.find(options().profileDir()).isEmpty() && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(OrphanReaper.find(options().profileDir())).isEmpty();
+    factory = null;
+  }
 }

@@ -29,9 +29,11 @@ public final class SeatSelection {
     }
     if (spec.equals("playwright")) {
       // Takes <home>/profile.lock (ProfileLockedException, an IllegalStateException, names the holder).
-      return PlaywrightSeatFactory.create(new PlaywrightOptions(
+      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(new PlaywrightOptions(
           options.chatUrl() == null ? null : URI.create(options.chatUrl()), options.headless(),
           options.chromium(), options.profile(), options.home()));
+      playwright.prelaunch(); // Chromium starts while the HTTP side does
+      return playwright;
     }
     throw new IllegalArgumentException("unknown seat '" + spec + "': use --seat playwright or --seat scripted:<file|name>");
   }

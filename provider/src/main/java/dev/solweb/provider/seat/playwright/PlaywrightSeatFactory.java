@@ -5,6 +5,8 @@ import dev.solweb.provider.seat.SeatFactory;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * Builds {@link PlaywrightSeat}s for a daemon. Creating the factory takes the daemon's
@@ -22,6 +24,8 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   private final Clock clock;
   private final CompletionTracker.Rule completion;
   private final Map<Integer, PlaywrightSeat> seats = new HashMap<>();
+  private CompletableFuture<PlaywrightSeat> prelaunch;
+  private boolean prelaunchTaken;
 
   private PlaywrightSeatFactory(PlaywrightOptions options, ProfileLock lock, Clock clock, CompletionTracker.Rule completion) {
     this.options = options;
@@ -46,8 +50,58 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     return new PlaywrightSeatFactory(options, lock, clock, completion);
   }
 
+  /**
+   * Starts seat 0's Playwright and Chromium now, on a helper thread, so the browser comes up
+   * while the daemon starts its HTTP side; the first {@code create(0)} adopts it. Safe by
+   * Playwright's threading rule (one thread at a time): the helper stops touching the seat
+   * before the future completes, and the seat thread starts after {@code get()}.
+   */
+  public synchronized void prelaunch() {
+    if (prelaunch != null || prelaunchTaken) {
+      return;
+    }
+    prelaunch = new CompletableFuture<>();
+    CompletableFuture<PlaywrightSeat> future = prelaunch;
+    Thread helper = new Thread(() -> {
+      try {
+        OrphanReaper.reap(options.profileOf(0));
+        future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion));
+      } catch (SeatException | RuntimeException e) {
+        future.completeExceptionally(e);
+      }
+    }, "playwright-prelaunch");
+    helper.setDaemon(true);
+    helper.start();
+  }
+
+  /** Hands the prelaunched seat over once; later calls (rebuilds) get null. */
+  private synchronized CompletableFuture<PlaywrightSeat> takePrelaunch(int seatIndex) {
+    if (seatIndex != 0) {
+      return null;
+    }
+    CompletableFuture<PlaywrightSeat> taken = prelaunch;
+    prelaunch = null;
+    prelaunchTaken = true;
+    return taken;
+  }
+
   @Override
   public PlaywrightSeat create(int seatIndex) throws SeatException {
+    CompletableFuture<PlaywrightSeat> early = takePrelaunch(seatIndex);
+    if (early != null) {
+      try {
+        PlaywrightSeat seat = early.get();
+        synchronized (seats) {
+          seats.put(seatIndex, seat);
+        }
+        return seat;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw SeatException.broken("interrupted while Chromium started", false, e);
+      } catch (ExecutionException e) {
+        // Nothing was sent: start afresh on this thread, below.
+      }
+    }
     PlaywrightSeat previous;
     synchronized (seats) {
       previous = seats.remove(seatIndex);
@@ -70,6 +124,10 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   /** Releases the profile lock. Seats are closed by their owners (each on its own thread). */
   @Override
   public void close() {
+    CompletableFuture<PlaywrightSeat> early = takePrelaunch(0);
+    if (early != null) {
+      early.thenAccept(PlaywrightSeat::close); // never adopted: nobody else will close it
+    }
     lock.close();
   }
 }
