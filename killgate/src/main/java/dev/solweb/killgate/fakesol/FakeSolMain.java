@@ -1,6 +1,8 @@
 package dev.solweb.killgate.fakesol;
 
+import dev.solweb.provider.seat.playwright.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -22,8 +24,12 @@ public final class FakeSolMain implements Callable<Integer> {
   @Option(names = "--port", description = "port on 127.0.0.1 (0 = ephemeral; default ${DEFAULT-VALUE})")
   int port = 0;
 
-  @Option(names = "--scenario", required = true, description = "scenario file or bundled name (${COMPLETION-CANDIDATES})")
+  @Option(names = "--scenario", required = true, description = "scenario file, or a bundled name: demo, echo")
   String scenario;
+
+  @Option(names = "--crash-profile", paramLabel = "DIR",
+      description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
+  Path crashProfile;
 
   @Override
   public Integer call() throws InterruptedException {
@@ -35,6 +41,10 @@ public final class FakeSolMain implements Callable<Integer> {
       return USAGE;
     }
     FakeSol sol = FakeSol.start(loaded, port);
+    if (crashProfile != null) {
+      Path profile = crashProfile.toAbsolutePath().normalize();
+      sol.onCrash(() -> OrphanReaper.reap(profile));
+    }
     CountDownLatch done = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       sol.close();
