@@ -8,7 +8,7 @@ import dev.solweb.provider.seat.playwright.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.playwright.ProfileLock;
+import dev.solweb.provider.daemon.ProfileLock;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;

@@ -2,6 +2,7 @@ package dev.solweb.provider.seat.playwright;
 
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.daemon.ProfileLock;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -9,10 +10,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 
 /**
- * Builds {@link PlaywrightSeat}s for a daemon. Creating the factory takes the daemon's
- * {@link ProfileLock} (a second daemon on the same home fails here, naming the lock and its
- * holder) and ends Chromium processes orphaned on the profile by a killed predecessor; the lock
- * is held until {@link #close()} or process exit.
+ * Builds {@link PlaywrightSeat}s for a daemon. Creating the factory makes sure the profile is
+ * this process's ({@link ProfileLock}: the owner's claim, or one taken here; a second daemon on
+ * the same profile fails here, naming the lock and its holder) and ends Chromium processes
+ * orphaned on the profile by a killed predecessor; a lock taken here is held until
+ * {@link #close()} or process exit.
  *
  * <p>{@link #create(int)} is called on the seat's own thread, at start and once more to rebuild a
  * seat whose browser broke: the predecessor of that index is closed first.
@@ -20,7 +22,7 @@ import java.util.concurrent.ExecutionException;
 public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
 
   private final PlaywrightOptions options;
-  private final ProfileLock lock;
+  private final ProfileLock lock; // null when the owner (solwebd, ask-gpt) holds the profile
   private final Clock clock;
   private final CompletionTracker.Rule completion;
   private final Map<Integer, PlaywrightSeat> seats = new HashMap<>();
@@ -37,14 +39,14 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   /**
    * Takes the profile lock and reaps orphans; the seats themselves start lazily in {@link #create(int)}.
    *
-   * @throws ProfileLock.ProfileLockedException when another process holds {@code <home>/profile.lock}
+   * @throws ProfileLock.ProfileLockedException when another process holds {@code <profile>.lock}
    */
   public static PlaywrightSeatFactory create(PlaywrightOptions options) {
     return create(options, Clock.systemUTC(), CompletionTracker.Rule.DEFAULT);
   }
 
   public static PlaywrightSeatFactory create(PlaywrightOptions options, Clock clock, CompletionTracker.Rule completion) {
-    ProfileLock lock = ProfileLock.acquire(options.home(), options.profileDir());
+    ProfileLock lock = ProfileLock.acquireUnlessOwned(options.profileDir()).orElse(null);
     OrphanReaper.reap(options.profileDir());
     DriverCache.use(System.getenv());
     return new PlaywrightSeatFactory(options, lock, clock, completion);
@@ -128,6 +130,8 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     if (early != null) {
       early.thenAccept(PlaywrightSeat::close); // never adopted: nobody else will close it
     }
-    lock.close();
+    if (lock != null) {
+      lock.close();
+    }
   }
 }
