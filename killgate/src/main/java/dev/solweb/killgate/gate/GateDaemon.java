@@ -1,0 +1,166 @@
+package dev.solweb.killgate.gate;
+
+import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.provider.daemon.TokenFile;
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.playwright.CompletionTracker;
+import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
+import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.seat.scripted.ScriptedSeat;
+import dev.solweb.provider.translate.Registry;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.FileHandler;
+import java.util.logging.Handler;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+
+/**
+ * One solwebd for one check, in this JVM: the daemon's own parts ({@link Dispatcher},
+ * {@link SolwebServer}, {@link TokenFile}, the persistent {@link Registry}) wired as
+ * {@code Solwebd.call()} wires them, on 127.0.0.1 and a port the kernel picks, its home in the
+ * gate's temp dir. In-process so the gate holds the seat's {@link ScenarioPlayer} and reads
+ * exactly what "the browser" was sent: the scripted seat's player, or fakesol's (its
+ * {@code /control} view) behind the real Playwright seat in headless Chromium.
+ *
+ * <p>The daemon's log records (java.util.logging under {@code dev.solweb.provider}) go to
+ * {@code <home>/solwebd.log}, which check 2 searches for the token.
+ */
+final class GateDaemon implements AutoCloseable {
+
+  /** Which seat the daemon drives. */
+  enum SeatKind { SCRIPTED, FAKESOL }
+
+  /** Daemon settings a check may change; the rest are solwebd's defaults. */
+  record Settings(Duration keepAlive, Duration turnTimeout) {
+    static Settings shipped() {
+      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300));
+    }
+
+    Settings keepAlive(Duration value) {
+      return new Settings(value, turnTimeout);
+    }
+
+    Settings turnTimeout(Duration value) {
+      return new Settings(keepAlive, value);
+    }
+  }
+
+  final Path home;
+  final Path log;
+  final int port;
+  final ScenarioPlayer player;
+  private final String token;
+  private final Vertx vertx;
+  private final Dispatcher dispatcher;
+  private final FakeSol fakesol;
+  private final PlaywrightSeatFactory playwright;
+  private final Handler logHandler;
+
+  private GateDaemon(Path home, Path log, int port, ScenarioPlayer player, String token, Vertx vertx,
+      Dispatcher dispatcher, FakeSol fakesol, PlaywrightSeatFactory playwright, Handler logHandler) {
+    this.home = home;
+    this.log = log;
+    this.port = port;
+    this.player = player;
+    this.token = token;
+    this.vertx = vertx;
+    this.dispatcher = dispatcher;
+    this.fakesol = fakesol;
+    this.playwright = playwright;
+    this.logHandler = logHandler;
+  }
+
+  static GateDaemon start(SeatKind kind, Scenario scenario, Path home, Settings settings, Path chromium)
+      throws Exception {
+    Files.createDirectories(home, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path log = home.resolve("solwebd.log");
+    FileHandler handler = new FileHandler(log.toString(), true);
+    handler.setFormatter(new SimpleFormatter());
+    Logger.getLogger("dev.solweb.provider").addHandler(handler);
+    String token = TokenFile.loadOrCreate(home);
+    Vertx vertx = Vertx.vertx();
+    FakeSol fakesol = null;
+    PlaywrightSeatFactory playwright = null;
+    ScenarioPlayer player;
+    SeatFactory factory;
+    if (kind == SeatKind.SCRIPTED) {
+      player = new ScenarioPlayer(scenario);
+      factory = index -> new ScriptedSeat(player, Clock.systemUTC());
+    } else {
+      fakesol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC());
+      Path profile = home.resolve("profile");
+      fakesol.onCrash(() -> OrphanReaper.reap(profile));
+      player = fakesol.player();
+      playwright = PlaywrightSeatFactory.create(
+          new PlaywrightOptions(fakesol.url(), true, chromium, profile, home), Clock.systemUTC(),
+          CompletionTracker.Rule.DEFAULT);
+      factory = playwright;
+    }
+    Registry registry = Registry.persistent(home.resolve("registry.json"));
+    Dispatcher dispatcher = new Dispatcher(factory, registry,
+        new Dispatcher.Settings(1, settings.turnTimeout(), DispatchSpacing.OFF), Clock.systemUTC());
+    ServerSettings server = new ServerSettings(token, settings.keepAlive(), 8L << 20, "killgate",
+        UUID.randomUUID().toString(), ProcessHandle.current().pid());
+    HttpServer http = new SolwebServer(vertx, dispatcher, registry, server, () -> { })
+        .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    dispatcher.start().get(120, TimeUnit.SECONDS);
+    return new GateDaemon(home, log, http.actualPort(), player, token, vertx, dispatcher, fakesol, playwright, handler);
+  }
+
+  /** What the seat typed, in order (ScenarioPlayer.sends(): the scripted seat's, or fakesol's /control). */
+  List<ScenarioPlayer.Send> sends() {
+    return player.sends();
+  }
+
+  int conversationsOpened() {
+    return player.conversationsOpened();
+  }
+
+  /** The bearer token, for the gate's own direct requests and searches; never printed. */
+  String token() {
+    return token;
+  }
+
+  @Override
+  public void close() {
+    dispatcher.close();
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // Closing anyway.
+    }
+    if (playwright != null) {
+      playwright.close();
+    }
+    if (fakesol != null) {
+      fakesol.close();
+    }
+    Logger.getLogger("dev.solweb.provider").removeHandler(logHandler);
+    logHandler.close();
+  }
+
+  static String readLog(Path log) {
+    try {
+      return Files.isRegularFile(log) ? Files.readString(log) : "";
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}
