@@ -65,6 +65,7 @@ final class Check02Token implements GateCheck {
 
       ClientSession session = ClientSession.derive("killgate-check2");
       Watch main = runWatched(rig, session, "K2-TASK: run the tool", token, "main");
+      rig.receipt(session, main.result);
       ObjectNode runEvidence = main.evidence;
       evidence.set("pi_run", runEvidence);
       List<RecordingProxy.Exchange> requests = rig.proxy.completions();
