@@ -64,7 +64,8 @@ final class Check07Failures implements GateCheck {
     for (Kind kind : KINDS) {
       Measured s = shipped.get(kind.name());
       Measured d = defaults.get(kind.name());
-      boolean ok = s.requests == 1 && kind.expectedKind().equals(s.receiptKind);
+      boolean ok = s.requests == 1 && kind.expectedKind().equals(s.receiptKind)
+          && (s.seatReleasedMs == null || s.seatReleasedMs >= 0);
       passed &= ok;
       shippedTotal += s.requests;
       defaultTotal += d.requests;
@@ -83,11 +84,14 @@ final class Check07Failures implements GateCheck {
   }
 
   private record Measured(int requests, String receiptKind, JsonNode failure, String outcome, long wallMs,
-      List<Integer> statuses) {
+      List<Integer> statuses, Long seatReleasedMs) {
     ObjectNode json(Kind kind) {
       ObjectNode node = Gate.evidence();
       node.put("as", kind.status()).put("requests_at_solwebd", requests).put("http_statuses", statuses.toString())
           .put("outcome", outcome).put("receipt_kind", receiptKind).put("wall_ms", wallMs);
+      if (seatReleasedMs != null) {
+        node.put("solwebd_active_turns_0_after_ms", seatReleasedMs);
+      }
       node.set("receipt_provider_failure", failure);
       return node;
     }
@@ -131,6 +135,26 @@ final class Check07Failures implements GateCheck {
     return out;
   }
 
+  /**
+   * After a client cancel: how long until solwebd's /healthz shows no active turn (the seat was
+   * released: the dispatcher saw the disconnect and clicked Stop), or -1 when it did not within the bound.
+   */
+  private static long seatReleasedWithinMs(Rig rig, long boundMs) throws Exception {
+    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+    java.net.http.HttpRequest health = java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://127.0.0.1:" + rig.daemon.port + "/healthz"))
+        .header("Authorization", "Bearer " + rig.daemon.token()).build();
+    long t0 = System.currentTimeMillis();
+    while (System.currentTimeMillis() - t0 < boundMs) {
+      String body = http.send(health, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+      if (dev.solweb.factory.pi.Json.MAPPER.readTree(body).path("active").asInt(-1) == 0) {
+        return System.currentTimeMillis() - t0;
+      }
+      Thread.sleep(100);
+    }
+    return -1;
+  }
+
   /** One Pi phase on its own client session; {@code cancelOn} set: cancelled once its request arrived. */
   private static Measured once(Rig rig, Path agentDir, String sessionName, String task, Rig cancelOn) {
     try {
@@ -154,12 +178,12 @@ final class Check07Failures implements GateCheck {
         runner.cancel();
       }
       Rig.Run done = run.join();
-      // A cancelled client's turn ends at solwebd after the fact; give the daemon a moment to see it.
+      Long released = cancelOn == null ? null : seatReleasedWithinMs(rig, 10_000);
       List<RecordingProxy.Exchange> mine = rig.proxy.completions(x -> session.value().equals(x.clientSession()));
       PiResult r = done.result();
       JsonNode failure = done.receipt().path("provider_failure");
       return new Measured(mine.size(), failure.path("kind").asText(r.outcome().wireName()), failure,
-          r.outcome().wireName(), System.currentTimeMillis() - t0, mine.stream().map(x -> x.status).toList());
+          r.outcome().wireName(), System.currentTimeMillis() - t0, mine.stream().map(x -> x.status).toList(), released);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

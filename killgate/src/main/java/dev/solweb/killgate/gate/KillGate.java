@@ -140,6 +140,10 @@ public final class KillGate implements Callable<Integer> {
     gate.notes.add("check 7: 503/502/504 arrive in-stream after the stream is committed (solwebd streams every "
         + "queued turn); 429 is measured both in-stream and as a fail-fast HTTP 429 before commit; the timeout "
         + "uses SOLWEBD_TURN_TIMEOUT=3 s");
+    gate.notes.add("check 7 control (measured): with Pi's default settings only the fail-fast HTTP 429 and the "
+        + "in-stream timeout are retried (4 requests each: Pi's agent-layer classifier matches '429' and 'timeout'); "
+        + "in-stream capped, unavailable and protocol stay at 1 because their typed text matches no retry pattern, "
+        + "and a cancel kills Pi. The shipped settings are what hold the first two to 1");
     gate.notes.add("same-user read access to the token (solwebctl token) is documented, not denied: no sandbox is claimed");
     if (!gate.broken.isEmpty()) {
       gate.notes.add("SELF-TEST: controls of checks " + gate.broken + " were deliberately given the check's input");
