@@ -141,16 +141,16 @@ final class GateDaemon implements AutoCloseable {
   @Override
   public void close() {
     dispatcher.close();
-    try {
-      vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      // Closing anyway.
-    }
     if (playwright != null) {
       playwright.close();
     }
     if (fakesol != null) {
       fakesol.close();
+    }
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // Closing anyway.
     }
     Logger.getLogger("dev.solweb.provider").removeHandler(logHandler);
     logHandler.close();

@@ -20,6 +20,11 @@ final class Report {
 
   /** The rung: accepted, a ladder rung, or "invalid" when a control passed (the gate proved nothing). */
   static String rung(List<CheckResult> results, int expectedChecks) {
+    List<Integer> errored = results.stream().filter(r -> r.summary().startsWith("gate error"))
+        .map(CheckResult::number).toList();
+    if (!errored.isEmpty()) {
+      return "error: the gate could not run check(s) " + errored + "; no rung decided";
+    }
     if (results.stream().anyMatch(r -> !r.controlFailed())) {
       return "invalid: a negative control passed, so its check cannot fail; fix the gate before trusting any verdict";
     }
