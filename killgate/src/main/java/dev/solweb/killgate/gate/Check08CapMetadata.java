@@ -31,9 +31,9 @@ final class Check08CapMetadata implements GateCheck {
   @Override
   public CheckResult run(Gate gate) throws Exception {
     long t0 = System.currentTimeMillis();
-    String first = Instant.now().plus(3, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS).toString();
+    String first = Instant.now().plus(3, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MINUTES).toString();
     String second = gate.isBroken(8) ? first
-        : Instant.now().plus(5, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS).toString();
+        : Instant.now().plus(5, ChronoUnit.HOURS).truncatedTo(ChronoUnit.MINUTES).toString();
     Seen main = capAt(gate, "check8", first);
     boolean passed = main.committed && main.exact && first.equals(main.receiptFailure.path("resume_at").asText())
         && main.receiptFailure.path("retry_after_seconds").asLong(-1) > 0 && main.requests == 1;

@@ -21,6 +21,10 @@ final class Gate {
   final Path chromium;
   final Set<Integer> broken;
   final List<String> notes = new ArrayList<>();
+  /** Where receipts are copied as evidence (the report dir), or null. */
+  Path evidenceDir;
+  /** What each rig of the current check saw at solwebd and at the seat; drained after each check. */
+  final ObjectNode rigLog = Json.MAPPER.createObjectNode();
 
   Gate(Path repo, Path root, Path pi, GateDaemon.SeatKind seat, Path chromium, Set<Integer> broken) {
     this.repo = repo;

@@ -89,6 +89,28 @@ public final class KillGate implements Callable<Integer> {
     return cl;
   }
 
+  /**
+   * Check 10 also covers the report: its own text (as it will be written) must show no measured
+   * zero cost. A finding turns check 10 into a FAIL.
+   */
+  private static void auditReportText(List<CheckResult> results, String seat, Instant started, long wall, Gate gate) {
+    for (int i = 0; i < results.size(); i++) {
+      CheckResult r = results.get(i);
+      if (r.number() != 10) {
+        continue;
+      }
+      String md = Report.markdown(Report.json(seat, started, wall, results, "", "", gate.notes));
+      List<String> findings = BillingAudit.text("report.md", md);
+      r.evidence().put("report_md_measured_zero_findings", findings.size());
+      if (!findings.isEmpty()) {
+        findings.forEach(f -> r.evidence().withArray("findings").add(f));
+        results.set(i, new CheckResult(r.number(), r.title(), false, r.summary() + "; report.md shows " + findings,
+            r.evidence(), r.control(), r.controlFailed(), r.controlSummary(), r.controlEvidence(), r.rungIfFailed(),
+            r.wallMillis(), r.requests(), r.typedChars()));
+      }
+    }
+  }
+
   static List<GateCheck> all() {
     return List.of(new Check01Discovery(), new Check02Token(), new Check03KeepAlive(), new Check04ToolLoop(),
         new Check05Isolation(), new Check06Resume(), new Check07Failures(), new Check08CapMetadata(),
@@ -132,6 +154,12 @@ public final class KillGate implements Callable<Integer> {
         "solweb-killgate-");
     Set<Integer> wanted = only == null ? Set.of() : new LinkedHashSet<>(only);
     Gate gate = new Gate(repo, root, pi.get(), kind, chromium, broken == null ? Set.of() : Set.copyOf(broken));
+    gate.evidenceDir = reportDir.toAbsolutePath();
+    if (Files.isDirectory(gate.evidenceDir.resolve("receipts"))) {
+      try (Stream<Path> walk = Files.walk(gate.evidenceDir.resolve("receipts"))) {
+        walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
     gate.notes.add("solwebd runs in the gate's JVM (its Dispatcher, SolwebServer, TokenFile and Registry, wired as "
         + "Solwebd.call() wires them) on 127.0.0.1 with a kernel-picked port and a temp home, one daemon per check, "
         + "so the gate reads what the seat typed (ScenarioPlayer.sends(); for fakesol the page's own record, as "
@@ -168,6 +196,8 @@ public final class KillGate implements Callable<Integer> {
             "not run: the check itself errored", Gate.evidence(), 1, 0, 0, List.of());
         e.printStackTrace(err);
       }
+      result.evidence().set("rigs", gate.rigLog.deepCopy());
+      gate.rigLog.removeAll();
       results.add(result);
       out.printf("killgate: check %d: %s (%s); control %s (%s) [%.1f s]%n", result.number(),
           result.passed() ? "PASS" : "FAIL", result.summary(), result.controlFailed() ? "failed as expected" : "PASSED",
@@ -175,6 +205,7 @@ public final class KillGate implements Callable<Integer> {
       out.flush();
     }
     long wall = System.currentTimeMillis() - t0;
+    auditReportText(results, seat, started, wall, gate);
     String rung = Report.rung(results, wanted.isEmpty() ? 10 : expected);
     Proc version = Proc.run(List.of(pi.get().toString(), "--version"), Map.of("PATH", env.getOrDefault("PATH", "/usr/bin:/bin"),
         "HOME", root.toString(), "PI_OFFLINE", "1"), root, 30);

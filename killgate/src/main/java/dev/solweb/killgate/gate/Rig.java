@@ -137,9 +137,48 @@ final class Rig implements AutoCloseable {
     return daemon.sends();
   }
 
+  /**
+   * Records, under the rig's name in the gate's log, every request solwebd received (status,
+   * headers present, client session, Authorization present, body size, SSE frames, keep-alives)
+   * and every send the seat typed; copies the receipts next to the report.
+   */
+  private void log() throws Exception {
+    ObjectNode entry = gate.rigLog.putObject(dir.getFileName().toString());
+    com.fasterxml.jackson.databind.node.ArrayNode requests = entry.putArray("requests_at_solwebd");
+    for (RecordingProxy.Exchange x : proxy.exchanges()) {
+      ObjectNode r = requests.addObject();
+      r.put("method", x.method).put("path", x.path).put("status", x.status)
+          .put("authorization_present", x.authorizationPresent)
+          .put("client_session", x.clientSession() == null ? "(absent)" : x.clientSession())
+          .put("retry_count_header", x.headers.getOrDefault("x-stainless-retry-count", "(absent)"))
+          .put("body_bytes", x.body.length()).put("sse_frames", x.frames.size())
+          .put("keepalives", x.keepAlives().size());
+      com.fasterxml.jackson.databind.node.ArrayNode names = r.putArray("headers_present");
+      x.headers.keySet().forEach(names::add);
+    }
+    com.fasterxml.jackson.databind.node.ArrayNode typed = entry.putArray("seat_typed");
+    for (ScenarioPlayer.Send send : sends()) {
+      typed.addObject().put("conversation", send.conversationId()).put("effort_label", send.effortLabel())
+          .put("chars", send.text().length());
+    }
+    entry.put("browser_conversations_opened", daemon.conversationsOpened());
+    if (gate.evidenceDir != null && Files.isDirectory(receipts)) {
+      Path target = Files.createDirectories(gate.evidenceDir.resolve("receipts").resolve(dir.getFileName().toString()));
+      try (java.util.stream.Stream<Path> files = Files.list(receipts)) {
+        for (Path file : files.filter(f -> f.getFileName().toString().startsWith("attempt-")).toList()) {
+          Files.copy(file, target.resolve(file.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+      }
+    }
+  }
+
   @Override
   public void close() throws Exception {
-    proxy.close();
-    daemon.close();
+    try {
+      log();
+    } finally {
+      proxy.close();
+      daemon.close();
+    }
   }
 }
