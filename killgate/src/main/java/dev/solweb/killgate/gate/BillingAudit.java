@@ -25,7 +25,7 @@ final class BillingAudit {
   static List<String> receipt(JsonNode receipt) {
     List<String> findings = new ArrayList<>();
     if (!"unavailable".equals(receipt.path("billing").asText(null))) {
-      findings.add("billing is " + receipt.path("billing") + ", not \"unavailable\"");
+      findings.add("billing is not the string unavailable");
     }
     walk("", receipt, findings);
     return findings;
@@ -38,7 +38,7 @@ final class BillingAudit {
         String here = path.isEmpty() ? e.getKey() : path + "." + e.getKey();
         JsonNode v = e.getValue();
         if (COST_NAME.matcher(e.getKey()).matches() && isZero(v)) {
-          findings.add(here + " = " + v + " (a measured zero cost)");
+          findings.add("field '" + here + "' holds numeric zero: it would read as a measured zero cost");
         }
         walk(here, v, findings);
       }

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * 10. Billing: Pi's usage carries cost 0 (models.json schema metadata), yet no receipt the gate
  * wrote (this check's own run and every earlier check's) and no {@code factory-gpt status} output
  * shows a measured zero cost; billing reads {@code unavailable}. Runs last. Control: one of those
- * receipts with {@code "cost": 0} added must be flagged.
+ * receipts with {@code "cost": 0} added must be flagged. (The report describes that control in
+ * words, since report.md itself is audited for a zero cost.)
  */
 final class Check10Billing implements GateCheck {
 
@@ -87,7 +88,7 @@ final class Check10Billing implements GateCheck {
     return new CheckResult(number(), title(), passed,
         receipts.size() + " receipts audited, " + findings.size() + " measured-zero findings; status line \""
             + evidence.path("status_billing_line").asText() + "\"", evidence,
-        "a real receipt with \"cost\": 0 added", !flagged.isEmpty(),
+        "a real receipt with a cost field of numeric zero added", !flagged.isEmpty(),
         flagged.isEmpty() ? "not flagged" : "flagged: " + flagged, controlEvidence, 1,
         System.currentTimeMillis() - t0, requests, typed);
   }
