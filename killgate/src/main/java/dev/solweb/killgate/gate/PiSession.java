@@ -9,7 +9,6 @@ import dev.solweb.factory.pi.RpcEventTracker;
 import dev.solweb.factory.pi.RpcEventTracker.Step;
 import dev.solweb.factory.session.ClientSession;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -148,9 +147,5 @@ final class PiSession implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     ProcessGroup.killTree(process.toHandle());
-  }
-
-  static File devNull() {
-    return new File("/dev/null");
   }
 }

@@ -253,7 +253,7 @@ final class RecordingProxy implements AutoCloseable {
           x.status = Integer.parseInt(statusLine[1]);
         }
       }
-      int scanFrom = Math.max(0, x.frames.isEmpty() ? 0 : x.lastFrameEnd);
+      int scanFrom = x.lastFrameEnd;
       while (true) {
         int start = x.raw.indexOf("data: ", scanFrom);
         if (start < 0) {
