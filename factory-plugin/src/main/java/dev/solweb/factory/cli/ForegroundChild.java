@@ -39,7 +39,8 @@ final class ForegroundChild {
       return;
     }
     try {
-      new ProcessBuilder("kill", "-s", signal, Long.toString(child.pid()))
+      // bash's builtin kill: the kill(1) binary (procps) is not guaranteed on a minimal machine.
+      new ProcessBuilder("bash", "-c", "kill -s \"$0\" \"$1\"", signal, Long.toString(child.pid()))
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
           .start().waitFor();
     } catch (IOException e) {

@@ -59,15 +59,18 @@ public final class ProcessGroup {
     signal("KILL", groups, pids);
   }
 
-  /** Sends {@code signal} to each group (as {@code -pgid}) and each pid, via kill(1). */
+  /**
+   * Sends {@code signal} to each group (as {@code -pgid}) and each pid, via bash's builtin kill
+   * (bash is Essential on Debian; the kill(1) binary comes from procps, which is not).
+   */
   private static void signal(String signal, Set<Long> groups, Set<Long> pids) {
-    List<String> command = new ArrayList<>(List.of("kill", "-s", signal, "--"));
+    List<String> command = new ArrayList<>(List.of("bash", "-c", "kill -s \"$0\" -- \"$@\" 2>/dev/null", signal));
     // Never signal group 0/1 or our own group: a process that shares ours was not spawned by setsid.
     long ownGroup = pgidOf(ProcessHandle.current().pid()).orElse(-1L);
     groups.stream().filter(g -> g > 1 && g != ownGroup).forEach(g -> command.add("-" + g));
     pids.stream().filter(p -> p > 1 && p != ProcessHandle.current().pid()).forEach(p -> command.add(Long.toString(p)));
     if (command.size() == 4) {
-      return;
+      return; // nothing but the script and the signal name
     }
     try {
       Process kill = new ProcessBuilder(command)
@@ -76,7 +79,7 @@ public final class ProcessGroup {
           .start();
       kill.waitFor();
     } catch (IOException e) {
-      // No kill(1): fall back to the JDK, which reaches pids but not groups.
+      // No bash: fall back to the JDK, which reaches pids but not groups.
       pids.forEach(p -> ProcessHandle.of(p).ifPresent(ProcessHandle::destroyForcibly));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -104,11 +104,19 @@ public final class Solwebd implements Callable<Integer> {
     }
     String token;
     SeatFactory factory;
+    ProfileLock profileLock;
     try {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
       factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
+      // One browser per profile: ask-gpt's direct path takes the same lock.
+      profileLock = ProfileLock.tryAcquire(profile).orElse(null);
+      if (profileLock == null) {
+        err.println("solwebd: cannot start: the profile " + profile + " is in use (" + ProfileLock.fileFor(profile)
+            + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
+        return EXIT_CANNOT_START;
+      }
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
@@ -125,6 +133,7 @@ public final class Solwebd implements Callable<Integer> {
     Runnable stop = () -> {
       if (stopping.compareAndSet(false, true)) {
         dispatcher.close();
+        profileLock.close();
         try {
           Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
         } catch (IOException ignored) {
@@ -141,6 +150,7 @@ public final class Solwebd implements Callable<Integer> {
     } catch (java.util.concurrent.ExecutionException e) {
       err.println("solwebd: cannot listen on " + host + ":" + port + ": " + e.getCause().getMessage());
       dispatcher.close();
+      profileLock.close();
       vertx.close();
       return EXIT_CANNOT_START;
     }

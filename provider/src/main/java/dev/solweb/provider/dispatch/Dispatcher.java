@@ -259,8 +259,11 @@ public final class Dispatcher implements AutoCloseable {
   private void runOnSeat(Slot slot, Job job) {
     try {
       Answer answer = slot.runTurn(job.request);
-      synchronized (this) {
-        answered.put(job.request.sessionKey(), new Answered(job.digest, answer));
+      if (job.request.oneShot() == null) {
+        // A one-shot ask has a key of its own that no request repeats; nothing to remember.
+        synchronized (this) {
+          answered.put(job.request.sessionKey(), new Answered(job.digest, answer));
+        }
       }
       job.succeed(answer);
     } catch (TurnFailed failed) {

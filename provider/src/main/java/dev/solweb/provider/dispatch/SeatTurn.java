@@ -62,9 +62,12 @@ final class SeatTurn {
    *     protocol)
    */
   Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
+    if (request.oneShot() != null) {
+      return OneShotTurn.run(seat, request, clock, onProbe);
+    }
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
-    requireReady(probe);
+    requireReady(probe, clock);
 
     Plan plan = plan(request);
     checkBudget(plan);
@@ -165,13 +168,18 @@ final class SeatTurn {
 
   /** Re-asserts the effort before every send and refuses to send under any other label. */
   private static SeatReply sendWithEffort(BrowserSeat seat, Effort effort, String text) throws SeatException {
+    assertEffort(seat, effort);
+    return seat.send(text);
+  }
+
+  /** Sets the effort and refuses (before Send) when the page reads back another label. */
+  static void assertEffort(BrowserSeat seat, Effort effort) throws SeatException {
     String label = seat.setEffort(effort);
     if (Effort.fromLabel(label).orElse(null) != effort) {
       throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
           "the effort control reads \"" + label + "\" but the request asked for " + effort.modelId()
               + " (\"" + effort.label() + "\"); refusing to send under another effort"));
     }
-    return seat.send(text);
   }
 
   private static long visibleTokens(SeatReply reply) {
@@ -182,7 +190,7 @@ final class SeatTurn {
     return tokens;
   }
 
-  private void requireReady(SeatProbe probe) {
+  static void requireReady(SeatProbe probe, Clock clock) {
     switch (probe.state()) {
       case READY -> { }
       case LOGGED_OUT -> throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,

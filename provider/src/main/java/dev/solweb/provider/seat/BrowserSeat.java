@@ -1,6 +1,9 @@
 package dev.solweb.provider.seat;
 
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
+import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The one semantic port to a ChatGPT page. Everything the daemon knows about a browser goes
@@ -39,6 +42,21 @@ public interface BrowserSeat extends AutoCloseable {
    * Everything before the click is retry-safe; a failure after it has {@code afterSend() == true}.
    */
   SeatReply send(String text) throws SeatException;
+
+  /**
+   * One-shot ask ({@code ask-gpt}, {@code POST /v1/ask}) in a conversation just opened with
+   * {@link #openNew}: uploads {@code attachments} into the composer, types {@code text}, clicks
+   * Send, waits for the complete reply and saves every image of the reply into {@code outputDir}.
+   * Paths are absolute (the daemon's cwd is not the caller's); the reply's {@code images} are the
+   * absolute paths of the saved files.
+   *
+   * <p>The default refuses before Send: a seat that cannot attach or harvest says so instead of
+   * dropping attachments silently. Same failure contract as {@link #send}.
+   */
+  default SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
+    throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+        getClass().getSimpleName() + " cannot run one-shot asks (attachments, images); nothing was sent"), false);
+  }
 
   /** Asks an in-flight {@link #send} to click Stop and return with a {@code cancelled} failure. */
   void stop();

@@ -20,8 +20,20 @@ import java.util.UUID;
  */
 public final class ScenarioPlayer {
 
-  /** One send as it reached "the browser": the exact text typed and the effort in force. */
-  public record Send(String conversationId, Effort effort, String effortLabel, String text, Instant at) {}
+  /**
+   * One send as it reached "the browser": the exact text typed, the effort in force and the files
+   * attached (absolute paths; empty for agentic turns).
+   */
+  public record Send(String conversationId, Effort effort, String effortLabel, String text, Instant at,
+      List<String> attachments) {
+    public Send {
+      attachments = attachments == null ? List.of() : List.copyOf(attachments);
+    }
+
+    public Send(String conversationId, Effort effort, String effortLabel, String text, Instant at) {
+      this(conversationId, effort, effortLabel, text, at, List.of());
+    }
+  }
 
   private final Scenario scenario;
   private final Set<Integer> usedScripts = new HashSet<>();

@@ -8,9 +8,16 @@ import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,6 +30,9 @@ public final class ScriptedSeat implements BrowserSeat {
 
   public static final String URL_PREFIX = "scripted:/c/";
   private static final Duration DEFAULT_CAP = Duration.ofHours(1);
+  /** A valid 1x1 PNG: what a scripted image reply saves. */
+  private static final byte[] PNG_1X1 = Base64.getDecoder().decode(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
 
   private final ScenarioPlayer player;
   private final Clock clock;
@@ -89,6 +99,26 @@ public final class ScriptedSeat implements BrowserSeat {
 
   @Override
   public SeatReply send(String text) throws SeatException {
+    return sendTurn(text, List.of(), null);
+  }
+
+  /**
+   * A one-shot ask: attachments must be readable files (checked before Send, as an upload would
+   * fail), and each image name of the scripted reply becomes a small PNG written into
+   * {@code outputDir}, named as scripted (a name already taken gets a {@code -N} suffix).
+   */
+  @Override
+  public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
+    for (Path attachment : attachments) {
+      if (!Files.isRegularFile(attachment) || !Files.isReadable(attachment)) {
+        throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+            "attachment " + attachment + " is not a readable file; nothing was sent"), false);
+      }
+    }
+    return sendTurn(text, attachments, outputDir);
+  }
+
+  private SeatReply sendTurn(String text, List<Path> attachments, Path outputDir) throws SeatException {
     checkOpen();
     if (effort == null) {
       throw new IllegalStateException("setEffort must be called before send");
@@ -119,7 +149,8 @@ public final class ScriptedSeat implements BrowserSeat {
 
     // The Send boundary.
     String label = reply != null && reply.effortLabel() != null ? reply.effortLabel() : effort.label();
-    player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant()));
+    player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant(),
+        attachments.stream().map(Path::toString).toList()));
     conversationId = id;
     String url = URL_PREFIX + id;
 
@@ -129,8 +160,8 @@ public final class ScriptedSeat implements BrowserSeat {
     }
     waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs(), true);
     if (fault == null || fault == Fault.DELETED) {
-      return new SeatReply(reply.blocks(), reply.prose(), url,
-          reply.modelSlug(), reply.images());
+      List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
+      return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images);
     }
     switch (fault) {
       case CAP, CAP_DOWNGRADE -> {
@@ -144,6 +175,29 @@ public final class ScriptedSeat implements BrowserSeat {
           ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT showed \"Something went wrong\"; Retry was not clicked"), true);
       default -> throw new IllegalStateException("Unhandled fault after Send: " + fault);
     }
+  }
+
+  /** Saves one small PNG per scripted image name into {@code outputDir}; returns absolute paths. */
+  private static List<String> harvest(List<String> names, Path outputDir) throws SeatException {
+    List<String> saved = new ArrayList<>();
+    try {
+      Files.createDirectories(outputDir);
+      for (String name : names) {
+        String file = Path.of(name).getFileName().toString();
+        Path target = outputDir.resolve(file);
+        String stem = file.contains(".") ? file.substring(0, file.lastIndexOf('.')) : file;
+        String extension = file.contains(".") ? file.substring(file.lastIndexOf('.')) : "";
+        for (int n = 1; Files.exists(target); n++) {
+          target = outputDir.resolve(stem + "-" + n + extension);
+        }
+        Files.write(target, PNG_1X1, StandardOpenOption.CREATE_NEW);
+        saved.add(target.toAbsolutePath().toString());
+      }
+    } catch (IOException e) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "cannot save the reply's images into " + outputDir + ": " + e.getMessage()), true);
+    }
+    return saved;
   }
 
   private void waitOrStop(long millis, boolean afterSend) throws SeatException {
