@@ -43,6 +43,8 @@ class InstallTest {
     assertThat(t.home.resolve(".config/factory/plugins/solweb-factory-plugin.jar").toRealPath().toString())
         .startsWith(t.prefix.resolve("lib/solweb-factory-plugin-").toString());
     assertThat(t.home.resolve(".overdeck/gptbridge/identity.json")).as("never enrolls").doesNotExist();
+    assertThat(install.out()).contains("install: skip " + t.home.resolve(".claude-code-router/config.json")
+        + " (no solwebd token yet");
     assertThat(t.prefix.resolve("lib/provider.classpath")).exists();
     try (var jars = Files.list(t.prefix.resolve("lib"))) {
       List<String> names = jars.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).toList();
@@ -120,6 +122,42 @@ class InstallTest {
     assertThat(uninstall.exitCode()).as(uninstall.all()).isZero();
     assertThat(uninstall.out()).contains("install: restore " + models, "install: restore " + t.bin.resolve("solwebctl"),
         "install: restore " + preset);
+    assertThat(withoutPiRuntime(t.snapshot())).isEqualTo(withoutPiRuntime(before));
+  }
+
+  @Test
+  void ccrGetsTheSolwebProviderThroughSwInstallCcrBesideTheUsersOwnAndUninstallRestoresIt() throws Exception {
+    Tree t = new Tree(dir);
+    // solwebd has run here before: its token exists (mode 0600 in a 0700 home).
+    Path gptbridge = Files.createDirectories(t.home.resolve(".overdeck/gptbridge"));
+    Files.setPosixFilePermissions(gptbridge, PosixFilePermissions.fromString("rwx------"));
+    Path token = gptbridge.resolve("solwebd.token");
+    Files.writeString(token, "tok_ABCdef0123456789-_tok_ABCdef0123456789-_x\n");
+    Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
+    Path config = Files.createDirectories(t.home.resolve(".claude-code-router")).resolve("config.json");
+    String theirs = "{\"PORT\": 3456, \"Providers\": [{\"name\": \"mine\", \"api_base_url\": \"http://127.0.0.1:9/v1/chat/completions\","
+        + " \"api_key\": \"x\", \"models\": [\"m\"]}], \"Router\": {\"default\": \"mine,m\"}}\n";
+    Files.writeString(config, theirs);
+    Files.setPosixFilePermissions(config, PosixFilePermissions.fromString("rw-------"));
+    Map<String, String> before = t.snapshot();
+
+    Tree.Run install = t.install();
+    assertThat(install.exitCode()).as(install.all()).isZero();
+    assertThat(install.out()).contains("install: backup " + config, "install: merge " + config
+        + " (ccr provider solweb -> http://127.0.0.1:8791/v1/chat/completions by sw install-ccr)");
+    JsonNode merged = JSON.readTree(config.toFile());
+    assertThat(merged.path("Providers").findValuesAsText("name")).containsExactly("mine", "solweb");
+    assertThat(merged.path("Router").path("default").asText()).isEqualTo("mine,m");
+
+    Tree.Run again = t.install();
+    assertThat(again.exitCode()).as(again.all()).isZero();
+    assertThat(again.out()).contains("install: unchanged " + config + " (ccr provider solweb already registered)",
+        "install: 0 changed,");
+    assertThat(JSON.readTree(config.toFile()).path("Providers").findValuesAsText("name")).containsExactly("mine", "solweb");
+
+    Tree.Run uninstall = t.install("--uninstall");
+    assertThat(uninstall.exitCode()).as(uninstall.all()).isZero();
+    assertThat(Files.readString(config)).isEqualTo(theirs);
     assertThat(withoutPiRuntime(t.snapshot())).isEqualTo(withoutPiRuntime(before));
   }
 

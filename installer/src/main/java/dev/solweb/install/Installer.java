@@ -22,7 +22,7 @@ import java.util.stream.Stream;
  * <ol>
  *   <li>the tree (bin/, lib/, models.json, presets/, adapters/) copied under the prefix;
  *   <li>the Playwright driver unpacked once into {@code <prefix>/playwright-driver} (when the tree has Playwright);
- *   <li>{@code <prefix>/tools/pi} linked to the source repo's pinned Pi (when the source is a repo build);
+ *   <li>{@code <prefix>/tools/pi} and {@code tools/ccr} linked to the source repo's pinned tools (a repo build);
  *   <li>the launchers linked into the bin dir;
  *   <li>Pi's models.json: the managed symlink, or provider gpt merged into the user's own file;
  *   <li>Factory: the presets and the factory-plugin jar linked into Factory's directories;
@@ -51,7 +51,7 @@ final class Installer {
   void run() throws IOException {
     step(this::tree);
     step(this::playwrightDriver);
-    step(this::pinnedPi);
+    step(this::pinnedTools);
     step(this::launchers);
     step(this::piModels);
     step(this::factory);
@@ -137,20 +137,27 @@ final class Installer {
     changes.recordExternal(new Entry(Entry.Kind.TREE, dir, null, stamp, null));
   }
 
-  /** A repo build points the install at the repo's pinned Pi (npm ci --prefix tools/pi); PI_BIN overrides. */
-  private void pinnedPi() throws IOException, StepFailed {
-    Path link = layout.prefix().resolve("tools").resolve("pi");
-    if (layout.runsInstalled()) {
-      prior.get(link).ifPresent(e -> changes.keep(link));
-      return;
+  /**
+   * The pinned npm tools (tools/pi: Pi; tools/ccr: Claude Code and ccr) are 200+ MB of node_modules
+   * each, so they are not copied: a repo build links {@code <prefix>/tools/<tool>} to the repo's
+   * (installed there by {@code npm ci --prefix tools/<tool>}); PI_BIN, SW_CLAUDE and SW_CCR override.
+   */
+  private void pinnedTools() throws IOException, StepFailed {
+    for (String tool : List.of("pi", "ccr")) {
+      Path link = layout.prefix().resolve("tools").resolve(tool);
+      if (layout.runsInstalled()) {
+        prior.get(link).ifPresent(e -> changes.keep(link));
+        continue;
+      }
+      Path pinned = repoOf(layout.source()).map(r -> r.resolve("tools").resolve(tool)).orElse(null);
+      if (pinned == null || !Files.isDirectory(pinned.resolve("node_modules/.bin"))) {
+        changes.say("skip", link, "no pinned tools/" + tool + " next to this distribution"
+            + (tool.equals("pi") ? "; set PI_BIN for factory-gpt and --verify" : "; set SW_CLAUDE and SW_CCR for sw"));
+        prior.get(link).ifPresent(e -> changes.keep(link));
+        continue;
+      }
+      changes.link(link, pinned);
     }
-    Path repoPi = layout.source().getParent() == null ? null : repoOf(layout.source()).map(r -> r.resolve("tools/pi")).orElse(null);
-    if (repoPi == null || !Files.isExecutable(repoPi.resolve("node_modules/.bin/pi"))) {
-      changes.say("skip", link, "no pinned Pi next to this distribution; set PI_BIN for factory-gpt and --verify");
-      prior.get(link).ifPresent(e -> changes.keep(link));
-      return;
-    }
-    changes.link(link, repoPi);
   }
 
   /** The repo a dist/target/solweb-VERSION tree was built in. */
@@ -259,7 +266,14 @@ final class Installer {
       before.ifPresent(changes::recordExternal);
       return;
     }
-    // sw keeps its own config.json.bak-<time> too; ours is the one uninstall restores.
+    // sw keeps its own config.json.bak-<time> too; ours is the one uninstall restores, and sw's
+    // copy is recorded as created so uninstall removes it (home as it was, byte for byte).
+    if (json.hasNonNull("backup")) {
+      Path swBackup = Path.of(json.get("backup").asText());
+      if (Files.isRegularFile(swBackup, LinkOption.NOFOLLOW_LINKS)) {
+        changes.recordExternal(new Entry(Entry.Kind.CREATED, swBackup, Files2.sha256(swBackup), null, null));
+      }
+    }
     if (freshBackup != null) {
       changes.say("backup", config, "copy kept at " + freshBackup);
     }

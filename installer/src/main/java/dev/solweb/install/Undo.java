@@ -72,6 +72,8 @@ final class Undo {
         say("restore", path, "from " + entry.backup());
         if (!dryRun) {
           Files.write(path, Files.readAllBytes(entry.backup()));
+          // A verb may have replaced the file atomically (new inode, its own mode): the mode comes back too.
+          Files.setPosixFilePermissions(path, Files.getPosixFilePermissions(entry.backup()));
           Files.delete(entry.backup());
         }
         return true;
