@@ -67,9 +67,11 @@ class InstallTest {
     assertThat(Files.readString(t.prefix.resolve("install-manifest.json"))).isEqualTo(manifest);
     assertThat(withoutPiRuntime(t.snapshot())).isEqualTo(withoutPiRuntime(installed));
 
-    Tree.Run uninstall = t.install("--uninstall");
+    // Through the installed launcher, as a user would: it takes away the very tree it runs from.
+    Tree.Run uninstall = Tree.run(List.of(t.prefix.resolve("bin/install").toString(), "--uninstall"), t.env, 120);
     assertThat(uninstall.exitCode()).as(uninstall.all()).isZero();
     assertThat(uninstall.out()).endsWith("install: uninstalled\n");
+    assertThat(t.prefix).doesNotExist();
     assertThat(withoutPiRuntime(t.snapshot())).isEqualTo(withoutPiRuntime(before));
   }
 
