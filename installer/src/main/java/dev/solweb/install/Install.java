@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
 /** {@code bin/install}: install the distribution it runs from, take it back, or prove the installed one works. */
 @Command(
     name = "install",
-    mixinStandardHelpOptions = true,
+    usageHelpWidth = 112,
     description = {
       "Installs the solweb distribution this runs from into PREFIX (default ~/.local/share/solweb) and",
       "wires it in: launchers linked into BIN_DIR (default ~/.local/bin); Pi's models.json",
@@ -45,6 +45,9 @@ public final class Install implements Callable<Integer> {
   static final int INTERNAL = 6;
 
   @Spec CommandSpec spec;
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  boolean help;
 
   @Option(names = "--prefix", paramLabel = "DIR", description = "Install tree location (default " + Layout.PREFIX_DEFAULT + ").")
   String prefix;
