@@ -6,6 +6,37 @@
 # Symlinked launchers (~/.local/bin/solwebd -> <prefix>/bin/solwebd) resolve to their real root.
 SOLWEB_ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd -P)"
 
+# solweb_pinned_pi: installs the pinned Pi (tools/pi, from its lockfile, never global) if missing.
+solweb_pinned_pi() {
+  if [ ! -x "$SOLWEB_ROOT/tools/pi/node_modules/.bin/pi" ]; then
+    echo "solweb: installing the pinned Pi (first run): npm ci --prefix tools/pi" >&2
+    command -v npm >/dev/null || { echo "solweb: npm is missing; install Node.js and npm (apt-get install nodejs npm)" >&2; exit 4; }
+    npm ci --prefix "$SOLWEB_ROOT/tools/pi" --no-audit --no-fund >&2 || {
+      echo "solweb: npm ci --prefix tools/pi failed" >&2
+      exit 4
+    }
+  fi
+}
+
+# solweb_build MODULE: builds MODULE (and what it needs) once, on first use. After changing or
+# pulling sources run `mvn -B package -DskipTests` (or bin/test): launchers do not rebuild, since
+# tests run them in the middle of a Maven build. An install tree is never built.
+solweb_build() {
+  [ -f "$SOLWEB_ROOT/lib/$1.classpath" ] && return 0
+  local target="$SOLWEB_ROOT/$1/target"
+  if [ ! -f "$target/classpath.txt" ] || [ ! -d "$target/classes" ]; then
+    if [ ! -f "$SOLWEB_ROOT/pom.xml" ]; then
+      echo "solweb: $SOLWEB_ROOT is neither an install tree (no lib/$1.classpath) nor the source repo" >&2
+      exit 3
+    fi
+    echo "solweb: building $1 (first run)..." >&2
+    (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$1" -am package -DskipTests >&2) || {
+      echo "solweb: build failed; run 'mvn -B package -DskipTests' in $SOLWEB_ROOT to see why" >&2
+      exit 3
+    }
+  fi
+}
+
 # solweb_classpath MODULE: sets REPLY to MODULE's runtime classpath (builds the repo if needed).
 solweb_classpath() {
   local module="$1"
@@ -20,18 +51,8 @@ solweb_classpath() {
     fi
     return 0
   fi
+  solweb_build "$module"
   local target="$SOLWEB_ROOT/$module/target"
-  if [ ! -f "$target/classpath.txt" ] || [ ! -d "$target/classes" ]; then
-    if [ ! -f "$SOLWEB_ROOT/pom.xml" ]; then
-      echo "solweb: $SOLWEB_ROOT is neither an install tree (no lib/$module.classpath) nor the source repo" >&2
-      exit 3
-    fi
-    echo "solweb: building $module (first run)..." >&2
-    (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$module" -am package -DskipTests >&2) || {
-      echo "solweb: build failed; run 'mvn -B package -DskipTests' in $SOLWEB_ROOT to see why" >&2
-      exit 3
-    }
-  fi
   REPLY="$target/classes:$(<"$target/classpath.txt")"
 }
 

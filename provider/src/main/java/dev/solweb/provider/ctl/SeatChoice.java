@@ -1,6 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.SeatOptions;
+import dev.solweb.provider.daemon.ProfileLock;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.seat.SeatException;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ final class SeatChoice {
             .create(0);
       } catch (IllegalArgumentException e) {
         throw new CtlException(ExitCodes.USAGE, "--seat " + seat + ": " + e.getMessage(), e);
+      } catch (ProfileLock.ProfileLockedException e) {
+        throw new CtlException(ExitCodes.REFUSED, "the profile is in use: " + e.getMessage(), e);
       } catch (SeatException e) {
         throw new CtlException(ExitCodes.REFUSED, "cannot open the " + seat + " seat: " + e.getMessage(), e);
       }

@@ -1,9 +1,12 @@
 package dev.solweb.provider.daemon;
 
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
+import java.net.URI;
 import java.time.Clock;
 
 /**
@@ -25,7 +28,12 @@ public final class SeatSelection {
       return index -> new ScriptedSeat(player, Clock.systemUTC());
     }
     if (spec.equals("playwright")) {
-      throw new IllegalArgumentException("the playwright seat is not part of this build yet");
+      // Takes <home>/profile.lock (ProfileLockedException, an IllegalStateException, names the holder).
+      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(new PlaywrightOptions(
+          options.chatUrl() == null ? null : URI.create(options.chatUrl()), options.headless(),
+          options.chromium(), options.profile(), options.home()));
+      playwright.prelaunch(); // Chromium starts while the HTTP side does
+      return playwright;
     }
     throw new IllegalArgumentException("unknown seat '" + spec + "': use --seat playwright or --seat scripted:<file|name>");
   }

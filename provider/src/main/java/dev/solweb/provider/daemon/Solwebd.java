@@ -109,14 +109,14 @@ public final class Solwebd implements Callable<Integer> {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
-      factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
-      // One browser per profile: ask-gpt's direct path takes the same lock.
+      // One browser per profile, taken before any seat exists: ask-gpt's direct path takes the same lock.
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
         err.println("solwebd: cannot start: the profile " + profile + " is in use (" + ProfileLock.fileFor(profile)
             + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
         return EXIT_CANNOT_START;
       }
+      factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;

@@ -90,6 +90,6 @@ public record Scenario(
 
   /** The names of the bundled scenarios. */
   public static List<String> bundled() {
-    return List.of("demo", "echo");
+    return List.of("demo", "echo", "pi-demo");
   }
 }

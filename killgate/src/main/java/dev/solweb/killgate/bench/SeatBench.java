@@ -1,0 +1,267 @@
+package dev.solweb.killgate.bench;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.PlaywrightSeat;
+import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
+import dev.solweb.provider.seat.scripted.Scenario;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * The seat's figures against fakesol with zero scripted delay (loopback only, headless Chromium):
+ * daemon cold start (process start to /healthz ready), seat cold start in-process, 145 KB prompt
+ * cost, seat overhead per turn (probe, resume, effort, send, as the dispatcher calls them), the
+ * same per turn over HTTP through solwebd, and the daemon JVM's RSS (Chromium excluded).
+ */
+@Command(name = "bench-seat", mixinStandardHelpOptions = true,
+    description = "Benchmark the Playwright seat and solwebd --seat playwright against fakesol.")
+public final class SeatBench implements Callable<Integer> {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--turns", description = "turns per measurement (default ${DEFAULT-VALUE})")
+  int turns = 30;
+
+  @Option(names = "--cold", description = "cold starts to measure (default ${DEFAULT-VALUE})")
+  int cold = 4;
+
+  @Option(names = "--chromium", description = "Chromium executable (default ${DEFAULT-VALUE})")
+  Path chromium = PlaywrightOptions.DEFAULT_CHROMIUM;
+
+  private PrintWriter out;
+
+  @Override
+  public Integer call() throws Exception {
+    out = spec.commandLine().getOut();
+    ObjectNode scenario = JSON.createObjectNode();
+    ArrayNode replies = scenario.putArray("default");
+    for (int i = 0; i < 10 * turns + 50; i++) {
+      replies.addObject().put("prose", "ok");
+    }
+    Path work = Files.createTempDirectory("bench-seat");
+    try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()), 0)) {
+      out.println("fakesol " + sol.url() + ", " + turns + " turns, " + cold + " cold starts, zero scripted delay");
+      seatFigures(sol, work.resolve("seat"));
+      daemonFigures(sol, work.resolve("daemon"));
+    }
+    out.flush();
+    return 0;
+  }
+
+  private void seatFigures(FakeSol sol, Path home) throws Exception {
+    PlaywrightOptions options = new PlaywrightOptions(sol.url(), true, chromium, null, home);
+    List<Long> starts = new ArrayList<>();
+    try (PlaywrightSeatFactory factory = PlaywrightSeatFactory.create(options)) {
+      PlaywrightSeat seat = null;
+      for (int i = 0; i < cold; i++) {
+        long t0 = System.nanoTime();
+        seat = factory.create(0); // closes the previous one
+        SeatProbe probe = seat.probe();
+        starts.add(System.nanoTime() - t0);
+        check(probe.state() == SeatProbe.State.READY, "seat not ready: " + probe);
+      }
+      out.printf("seat cold start on a fresh profile, in-process: %d ms%n", starts.get(0) / 1_000_000);
+      if (starts.size() > 1) {
+        report("seat cold start (Playwright + Chromium + first probe READY), existing profile, in-process",
+            starts.subList(1, starts.size()));
+      }
+
+      seat.openNew();
+      seat.setEffort(Effort.HIGH);
+      String url = seat.send("warm up").conversationUrl();
+      List<Long> short1 = new ArrayList<>();
+      for (int i = 0; i < turns; i++) {
+        long t0 = System.nanoTime();
+        seat.probe();
+        seat.resume(url);
+        seat.setEffort(Effort.HIGH);
+        seat.send("turn " + i);
+        short1.add(System.nanoTime() - t0);
+      }
+      report("seat overhead per turn (probe+resume+setEffort+send, short prompt)", short1);
+
+      String big = bigPrompt();
+      List<Long> bigTurns = new ArrayList<>();
+      for (int i = 0; i < Math.max(5, turns / 3); i++) {
+        long t0 = System.nanoTime();
+        seat.probe();
+        seat.resume(url);
+        seat.setEffort(Effort.HIGH);
+        seat.send(big);
+        bigTurns.add(System.nanoTime() - t0);
+      }
+      check(sol.sends().get(sol.sends().size() - 1).text().equals(big), "the 145 KB prompt did not arrive exactly");
+      report("seat turn with a 145 KB, " + big.lines().count() + "-line prompt", bigTurns);
+      out.printf("  => 145 KB insert cost (p50 big turn - p50 short turn): %d ms%n",
+          (p50(bigTurns) - p50(short1)) / 1_000_000);
+      seat.close();
+    }
+  }
+
+  private void daemonFigures(FakeSol sol, Path home) throws Exception {
+    List<Long> starts = new ArrayList<>();
+    HttpClient http = HttpClient.newHttpClient();
+    Process daemon = null;
+    URI base = null;
+    String token = null;
+    for (int i = 0; i < cold; i++) {
+      if (daemon != null) {
+        daemon.destroy();
+        daemon.waitFor(20, TimeUnit.SECONDS);
+      }
+      long t0 = System.nanoTime();
+      daemon = launch(sol, home);
+      base = awaitListening(daemon);
+      token = Files.readString(home.resolve("solwebd.token")).strip();
+      while (!"ready".equals(health(http, base, token).path("state").asText())) {
+        check(System.nanoTime() - t0 < Duration.ofSeconds(60).toNanos(), "daemon never ready");
+        Thread.sleep(20);
+      }
+      starts.add(System.nanoTime() - t0);
+    }
+    out.printf("daemon cold start on a fresh profile (Chromium creates it): %d ms%n", starts.get(0) / 1_000_000);
+    if (starts.size() > 1) {
+      report("daemon cold start (process start to /healthz ready), existing profile, solwebd --seat playwright",
+          starts.subList(1, starts.size()));
+    }
+
+    ObjectNode body = JSON.createObjectNode().put("model", "sol-web-high");
+    ArrayNode messages = body.putArray("messages");
+    messages.addObject().put("role", "system").put("content", "You are terse.");
+    List<Long> turnTimes = new ArrayList<>();
+    for (int i = 0; i <= turns; i++) {
+      messages.addObject().put("role", "user").put("content", "turn " + i);
+      long t0 = System.nanoTime();
+      HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/v1/chat/completions"))
+          .header("Authorization", "Bearer " + token).header("content-type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+      long took = System.nanoTime() - t0;
+      check(r.statusCode() == 200, "turn failed: " + r.body());
+      if (i > 0) {
+        turnTimes.add(took); // the first turn opens the conversation
+      }
+      messages.addObject().put("role", "assistant").put("content", JSON.readTree(r.body())
+          .path("choices").get(0).path("message").path("content").asText());
+    }
+    report("HTTP turn through solwebd, non-streaming, zero scripted delay", turnTimes);
+    out.printf("daemon JVM RSS after %d turns (Chromium excluded): %d MB%n", turns, rssKb(daemon.pid()) / 1024);
+    daemon.destroy();
+    daemon.waitFor(20, TimeUnit.SECONDS);
+    OrphanReaper.reap(home.resolve("profile"));
+  }
+
+  private Process launch(FakeSol sol, Path home) throws IOException {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+        "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString(),
+        "--chromium", chromium.toString(), "--port", "0", "--home", home.toString()).redirectErrorStream(true);
+    pb.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    return pb.start();
+  }
+
+  private static URI awaitListening(Process daemon) throws IOException {
+    BufferedReader in = new BufferedReader(new InputStreamReader(daemon.getInputStream(), StandardCharsets.UTF_8));
+    String line;
+    List<String> seen = new ArrayList<>();
+    while ((line = in.readLine()) != null) {
+      Matcher m = LISTENING.matcher(line);
+      if (m.find()) {
+        Thread drain = new Thread(() -> {
+          try {
+            while (in.readLine() != null) {
+              // keep the pipe from filling
+            }
+          } catch (IOException ignored) {
+            // the process ended
+          }
+        });
+        drain.setDaemon(true);
+        drain.start();
+        return URI.create(m.group(1));
+      }
+      seen.add(line);
+    }
+    throw new IllegalStateException("solwebd exited before listening: " + seen);
+  }
+
+  private static JsonNode health(HttpClient http, URI base, String token) throws Exception {
+    return JSON.readTree(http.send(HttpRequest.newBuilder(base.resolve("/healthz")).header("Authorization", "Bearer " + token)
+        .GET().build(), HttpResponse.BodyHandlers.ofString()).body());
+  }
+
+  private static long rssKb(long pid) throws IOException {
+    for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("\\D", ""));
+      }
+    }
+    return -1;
+  }
+
+  private static String bigPrompt() {
+    StringBuilder b = new StringBuilder();
+    int i = 0;
+    while (b.length() < 145 * 1024) {
+      b.append("line ").append(i++).append(": {\"k\": [1, 2, 3]} `code` ünïcødé ✓ padding padding padding\n");
+    }
+    return b.toString();
+  }
+
+  private void report(String what, List<Long> nanos) {
+    List<Long> sorted = new ArrayList<>(nanos);
+    Collections.sort(sorted, Comparator.naturalOrder());
+    out.printf("%s: p50 %d ms, min %d ms, max %d ms (n=%d)%n", what, p50(nanos) / 1_000_000,
+        sorted.get(0) / 1_000_000, sorted.get(sorted.size() - 1) / 1_000_000, sorted.size());
+    out.flush();
+  }
+
+  private static long p50(List<Long> nanos) {
+    List<Long> sorted = new ArrayList<>(nanos);
+    Collections.sort(sorted);
+    return sorted.get(sorted.size() / 2);
+  }
+
+  private static void check(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalStateException(message);
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new SeatBench()).execute(args));
+  }
+}

@@ -1,0 +1,470 @@
+package dev.solweb.killgate.fakesol;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.seat.scripted.ScriptedReply;
+import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * An imitation of the ChatGPT web page on 127.0.0.1, driven by the SAME {@link Scenario} format
+ * and {@link ScenarioPlayer} as ScriptedSeat, so the real Playwright seat meets the live DOM
+ * shapes (../shared/CHATGPT-DOM.md) and every scripted fault in a real Chromium. The page itself
+ * (HTML and JS) is a resource; this class is its backend plus a JSON control endpoint
+ * ({@code GET /control}) that shows what was submitted, with which effort, to which
+ * conversation, and how often Retry and Stop were clicked.
+ *
+ * <p>Faults the real site shows before Send (login wall, Cloudflare, "too long", a crash before
+ * Send) are decided when text reaches the composer ({@code /api/precheck}); the rest when Send
+ * is clicked ({@code /api/send}), which is the moment a submission is recorded.
+ */
+public final class FakeSol implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("h:mm a", Locale.US);
+
+  private final Vertx vertx;
+  private final boolean ownsVertx;
+  private final ScenarioPlayer player;
+  private final Clock clock;
+  private final Map<String, String> resources = new HashMap<>();
+  private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
+  private HttpServer server;
+  private String wall;
+  private String loadBanner;
+  private String effortLabel = Effort.MEDIUM.label();
+  private int retryClicks;
+  private int stopClicks;
+  private int crashes;
+  private boolean copyBroken;
+  private volatile Runnable crashHook = () ->
+      System.err.println("fakesol: crash fault but no crash hook is set; the page just hangs");
+
+  private FakeSol(Vertx vertx, boolean ownsVertx, Scenario scenario, Clock clock) {
+    this.vertx = vertx;
+    this.ownsVertx = ownsVertx;
+    this.player = new ScenarioPlayer(scenario);
+    this.clock = clock;
+    switch (scenario.state()) {
+      case "logged_out" -> wall = "login";
+      case "challenged" -> wall = "cloudflare";
+      case "capped" -> loadBanner = capText(
+          scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
+      default -> { }
+    }
+    for (String name : List.of("page.html", "page.js", "challenge.html")) {
+      resources.put(name, resource(name));
+    }
+  }
+
+  /** Starts on {@code 127.0.0.1:port} (0 = ephemeral) with its own Vert.x; blocks until listening. */
+  public static FakeSol start(Scenario scenario, int port) {
+    return start(Vertx.vertx(), true, scenario, port, Clock.systemUTC());
+  }
+
+  public static FakeSol start(Vertx vertx, boolean ownsVertx, Scenario scenario, int port, Clock clock) {
+    FakeSol sol = new FakeSol(vertx, ownsVertx, scenario, clock);
+    sol.server = await(vertx.createHttpServer().requestHandler(sol.router()).listen(port, "127.0.0.1").toCompletionStage().toCompletableFuture());
+    return sol;
+  }
+
+  /** The home page URL, e.g. {@code http://127.0.0.1:PORT/}. */
+  public URI url() {
+    return URI.create("http://127.0.0.1:" + server.actualPort() + "/");
+  }
+
+  public ScenarioPlayer player() {
+    return player;
+  }
+
+  /** Every submission, in order (Send clicks and Retry resubmissions). */
+  public List<ScenarioPlayer.Send> sends() {
+    return player.sends();
+  }
+
+  public synchronized int retryClicks() {
+    return retryClicks;
+  }
+
+  public synchronized int stopClicks() {
+    return stopClicks;
+  }
+
+  public synchronized int crashes() {
+    return crashes;
+  }
+
+  /**
+   * Makes the turn copy buttons copy nothing (as when ChatGPT changes how it copies), so the
+   * seat must fall back to reading each code block from the DOM.
+   */
+  public synchronized void breakCopyButtons() {
+    copyBroken = true;
+  }
+
+  /** What a crash fault does: tests end the seat's Chromium here. Runs off the event loop. */
+  public void onCrash(Runnable hook) {
+    this.crashHook = hook;
+  }
+
+  @Override
+  public void close() {
+    if (server != null) {
+      await(server.close().toCompletionStage().toCompletableFuture());
+    }
+    if (ownsVertx) {
+      await(vertx.close().toCompletionStage().toCompletableFuture());
+    }
+  }
+
+  // ---- Routes ----------------------------------------------------------------------------
+
+  private Router router() {
+    Router router = Router.router(vertx);
+    router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
+    router.get("/").handler(ctx -> serve(ctx, "page.html", "text/html"));
+    router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
+    router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
+    router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
+    router.get("/api/auth/session").handler(this::session);
+    router.get("/api/state").handler(this::state);
+    router.get("/api/conversation/:id").handler(this::conversation);
+    router.post("/api/effort").handler(this::effort);
+    router.post("/api/precheck").handler(this::precheck);
+    router.post("/api/send").handler(this::send);
+    router.post("/api/retry").handler(this::retry);
+    router.post("/api/stop").handler(this::stop);
+    router.get("/control").handler(this::control);
+    return router;
+  }
+
+  private void serve(RoutingContext ctx, String name, String type) {
+    ctx.response().putHeader("content-type", type + "; charset=utf-8").putHeader("cache-control", "no-store").end(resources.get(name));
+  }
+
+  private synchronized void session(RoutingContext ctx) {
+    ObjectNode out = JSON.createObjectNode();
+    if (!"login".equals(wall)) {
+      out.putObject("user").put("email", player.scenario().account());
+    }
+    json(ctx, 200, out);
+  }
+
+  private synchronized void state(RoutingContext ctx) {
+    ObjectNode out = JSON.createObjectNode();
+    out.put("wall", wall);
+    out.put("banner", loadBanner);
+    out.put("copy_broken", copyBroken);
+    String conversation = ctx.queryParams().get("conversation");
+    out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
+    json(ctx, 200, out);
+  }
+
+  private synchronized void conversation(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    if (player.peek(id).map(r -> r.fault() == Fault.DELETED).orElse(false)) {
+      player.next(id);
+      player.delete(id);
+      transcripts.remove(id);
+    }
+    if (!player.exists(id)) {
+      json(ctx, 404, JSON.createObjectNode().put("detail", "Unable to load conversation " + id));
+      return;
+    }
+    ObjectNode out = JSON.createObjectNode().put("id", id);
+    ArrayNode turns = out.putArray("turns");
+    transcripts.getOrDefault(id, List.of()).forEach(turns::add);
+    json(ctx, 200, out);
+  }
+
+  /** The pill shows what the page decides: a scripted label for the next reply, else the choice. */
+  private synchronized void effort(RoutingContext ctx) {
+    JsonNode body = body(ctx);
+    String wanted = body.path("wanted").asText();
+    String conversation = body.path("conversation_id").asText(null);
+    Optional<String> scripted = scriptedLabel(conversation);
+    if (scripted.isEmpty()) {
+      effortLabel = wanted;
+    }
+    json(ctx, 200, JSON.createObjectNode().put("label", scripted.orElse(wanted)));
+  }
+
+  private Optional<String> scriptedLabel(String conversation) {
+    if (conversation == null || conversation.isEmpty()) {
+      return Optional.empty();
+    }
+    return player.peek(conversation).map(ScriptedReply::effortLabel);
+  }
+
+  private synchronized void precheck(RoutingContext ctx) {
+    JsonNode body = body(ctx);
+    String text = body.path("text").asText();
+    String conversation = body.path("conversation_id").asText(null);
+    if (conversation == null || conversation.isEmpty()) {
+      conversation = player.openConversation(text);
+    }
+    ObjectNode out = JSON.createObjectNode().put("conversation_id", conversation).put("outcome", "ok");
+    Fault fault = player.peek(conversation).map(ScriptedReply::fault).orElse(null);
+    if (fault != null) {
+      switch (fault) {
+        case TOO_LONG -> {
+          player.next(conversation);
+          out.put("outcome", "too_long");
+        }
+        case LOGGED_OUT -> {
+          player.next(conversation);
+          wall = "login";
+          out.put("outcome", "login");
+        }
+        case CLOUDFLARE -> {
+          player.next(conversation);
+          wall = "cloudflare";
+          out.put("outcome", "cloudflare");
+        }
+        case CRASH_BEFORE_SEND -> {
+          player.next(conversation);
+          out.put("outcome", "crash");
+          crashSoon(100);
+        }
+        default -> { }
+      }
+    }
+    json(ctx, 200, out);
+  }
+
+  /** The Send click: the one moment a submission is recorded. */
+  private synchronized void send(RoutingContext ctx) {
+    JsonNode body = body(ctx);
+    String text = body.path("text").asText();
+    String label = body.path("effort_label").asText(null);
+    String conversation = body.path("conversation_id").asText(null);
+    if (conversation == null || conversation.isEmpty()) {
+      conversation = player.openConversation(text);
+    }
+    ScriptedReply reply = player.next(conversation).orElse(null);
+    Fault fault = reply == null ? null : reply.fault();
+    ObjectNode plan = JSON.createObjectNode().put("conversation_id", conversation);
+    if (fault == Fault.TOO_LONG || fault == Fault.LOGGED_OUT || fault == Fault.CLOUDFLARE || fault == Fault.CRASH_BEFORE_SEND) {
+      // Normally decided at precheck; a page that skipped it still refuses before submitting.
+      plan.put("fault", wire(fault));
+      if (fault == Fault.LOGGED_OUT) {
+        wall = "login";
+      } else if (fault == Fault.CLOUDFLARE) {
+        wall = "cloudflare";
+      } else if (fault == Fault.CRASH_BEFORE_SEND) {
+        crashSoon(100);
+      }
+      json(ctx, 200, plan);
+      return;
+    }
+    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant()));
+    List<ObjectNode> transcript = transcripts.computeIfAbsent(conversation, k -> new ArrayList<>());
+    ObjectNode user = JSON.createObjectNode().put("role", "user").put("id", UUID.randomUUID().toString()).put("text", text);
+    transcript.add(user);
+    plan.put("user_message_id", user.get("id").asText());
+    if (reply == null) {
+      plan.put("fault", "something_went_wrong").put("delay_ms", 100)
+          .put("error", "Something went wrong. (fakesol: the scenario has no reply left for this conversation)");
+      json(ctx, 200, plan);
+      return;
+    }
+    plan.put("fault", fault == null ? null : wire(fault));
+    plan.put("delay_ms", reply.delayMs()).put("thinking_ms", reply.thinkingMs()).put("false_pause_ms", reply.falsePauseMs())
+        .put("stream_ms", reply.streamMs()).put("rerender_previous", reply.rerenderPrevious());
+    switch (fault == null ? Fault.DELETED : fault) {
+      case CAP -> plan.put("banner", capText(resumeAt(reply), null));
+      case CAP_DOWNGRADE -> {
+        plan.put("banner", capText(resumeAt(reply), "downgrade"));
+        transcript.add(answer(plan, reply, reply.modelSlug() == null ? "gpt-5-mini" : reply.modelSlug()));
+      }
+      case CRASH -> crashSoon(300);
+      case SOMETHING_WENT_WRONG -> plan.put("error",
+          "Something went wrong. If this issue persists please contact us through our help center at help.openai.com.");
+      case HANG -> { }
+      case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+      default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
+    }
+    json(ctx, 200, plan);
+  }
+
+  private ObjectNode answer(ObjectNode plan, ScriptedReply reply, String slug) {
+    String messageId = UUID.randomUUID().toString();
+    ArrayNode blocks = JSON.createArrayNode();
+    StringBuilder markdown = new StringBuilder(reply.prose());
+    for (String code : reply.blocks()) {
+      String lang = code.stripLeading().startsWith("{") || code.stripLeading().startsWith("[") ? "json" : "";
+      blocks.addObject().put("lang", lang).put("label", lang.isEmpty() ? "" : lang.toUpperCase(Locale.ROOT)).put("code", code);
+      String fence = "`".repeat(Math.max(3, longestRun(code, '`') + 1));
+      if (markdown.length() > 0) {
+        markdown.append("\n\n");
+      }
+      markdown.append(fence).append(lang).append('\n').append(code).append('\n').append(fence);
+    }
+    plan.put("message_id", messageId).put("slug", slug).put("prose", reply.prose()).put("markdown", markdown.toString());
+    plan.set("blocks", blocks);
+    ObjectNode turn = JSON.createObjectNode().put("role", "assistant").put("id", messageId).put("slug", slug)
+        .put("prose", reply.prose()).put("markdown", markdown.toString());
+    turn.set("blocks", blocks);
+    return turn;
+  }
+
+  /** ChatGPT's Retry resubmits the last message: counted, and recorded as a second submission. */
+  private synchronized void retry(RoutingContext ctx) {
+    retryClicks++;
+    String conversation = body(ctx).path("conversation_id").asText(null);
+    List<ObjectNode> transcript = transcripts.getOrDefault(conversation, List.of());
+    for (int i = transcript.size() - 1; i >= 0; i--) {
+      if ("user".equals(transcript.get(i).path("role").asText())) {
+        player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(effortLabel).orElse(null), effortLabel,
+            transcript.get(i).path("text").asText(), clock.instant()));
+        break;
+      }
+    }
+    json(ctx, 200, JSON.createObjectNode().put("ok", true));
+  }
+
+  private synchronized void stop(RoutingContext ctx) {
+    stopClicks++;
+    json(ctx, 200, JSON.createObjectNode().put("ok", true));
+  }
+
+  private synchronized void control(RoutingContext ctx) {
+    ObjectNode out = JSON.createObjectNode();
+    ArrayNode sends = out.putArray("sends");
+    for (ScenarioPlayer.Send s : player.sends()) {
+      sends.addObject().put("conversation_id", s.conversationId())
+          .put("effort", s.effort() == null ? null : s.effort().suffix())
+          .put("effort_label", s.effortLabel()).put("text", s.text()).put("length", s.text().length())
+          .put("at", s.at().toString());
+    }
+    out.put("send_count", player.sends().size());
+    out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
+        .put("conversations_opened", player.conversationsOpened()).put("wall", wall);
+    json(ctx, 200, out);
+  }
+
+  // ---- Helpers ---------------------------------------------------------------------------
+
+  private void crashSoon(long delayMs) {
+    crashes++;
+    Runnable hook = crashHook;
+    vertx.setTimer(delayMs, id -> vertx.executeBlocking(() -> {
+      hook.run();
+      return null;
+    }));
+  }
+
+  private Instant resumeAt(ScriptedReply reply) {
+    if (reply.resumeAt() != null) {
+      return Instant.parse(reply.resumeAt());
+    }
+    return clock.instant().plusSeconds(reply.resumeInSeconds() != null ? reply.resumeInSeconds() : 3600);
+  }
+
+  /**
+   * The banner words ChatGPT uses. A whole number of hours reads "in N hours" (as the real page
+   * does for long caps); any other time reads as a clock time in this machine's zone.
+   */
+  private String capText(Instant resumeAt, String kind) {
+    long seconds = resumeAt.getEpochSecond() - clock.instant().getEpochSecond();
+    String when = seconds > 0 && seconds % 3600 == 0
+        ? "in " + seconds / 3600 + (seconds == 3600 ? " hour" : " hours")
+        : "after " + CLOCK.format(resumeAt.atZone(ZoneId.systemDefault()));
+    if ("downgrade".equals(kind)) {
+      return "You've hit the Plus plan limit for GPT-5 Thinking. Responses will use another model until your limit resets "
+          + when + ".";
+    }
+    return "You've reached our limit of messages per 3 hours. Your limit resets " + when + ".";
+  }
+
+  private static String defaultSlug(String label) {
+    Effort effort = Effort.fromLabel(label).orElse(Effort.MEDIUM);
+    return switch (effort) {
+      case INSTANT -> "gpt-5-instant";
+      case PRO -> "gpt-5-pro";
+      default -> "gpt-5-thinking";
+    };
+  }
+
+  private static String wire(Fault fault) {
+    return fault.name().toLowerCase(Locale.ROOT);
+  }
+
+  private static int longestRun(String s, char c) {
+    int best = 0;
+    int run = 0;
+    for (int i = 0; i < s.length(); i++) {
+      run = s.charAt(i) == c ? run + 1 : 0;
+      best = Math.max(best, run);
+    }
+    return best;
+  }
+
+  private static JsonNode body(RoutingContext ctx) {
+    try {
+      String raw = ctx.body().asString();
+      return raw == null || raw.isEmpty() ? JSON.createObjectNode() : JSON.readTree(raw);
+    } catch (IOException e) {
+      return JSON.createObjectNode();
+    }
+  }
+
+  private static void json(RoutingContext ctx, int status, JsonNode body) {
+    try {
+      ctx.response().setStatusCode(status).putHeader("content-type", "application/json")
+          .putHeader("cache-control", "no-store").end(JSON.writeValueAsString(body));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static String resource(String name) {
+    try (InputStream in = FakeSol.class.getResourceAsStream("/fakesol/" + name)) {
+      if (in == null) {
+        throw new IllegalStateException("fakesol resource missing: /fakesol/" + name);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static <T> T await(java.util.concurrent.CompletableFuture<T> future) {
+    try {
+      return future.get(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException("fakesol: " + e.getMessage(), e);
+    }
+  }
+}

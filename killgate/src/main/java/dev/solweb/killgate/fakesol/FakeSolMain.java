@@ -1,0 +1,63 @@
+package dev.solweb.killgate.fakesol;
+
+import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.scripted.Scenario;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code fakesol --port P --scenario FILE|NAME}: serves the imitation page until killed. */
+@Command(name = "fakesol", mixinStandardHelpOptions = true,
+    description = "Serve an imitation ChatGPT page on 127.0.0.1, driven by a scenario (file or bundled name).")
+public final class FakeSolMain implements Callable<Integer> {
+
+  static final int OK = 0;
+  static final int USAGE = 2;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--port", description = "port on 127.0.0.1 (0 = ephemeral; default ${DEFAULT-VALUE})")
+  int port = 0;
+
+  @Option(names = "--scenario", required = true, description = "scenario file, or a bundled name: demo, echo")
+  String scenario;
+
+  @Option(names = "--crash-profile", paramLabel = "DIR",
+      description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
+  Path crashProfile;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Scenario loaded;
+    try {
+      loaded = Scenario.load(scenario);
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("fakesol: " + e.getMessage());
+      return USAGE;
+    }
+    FakeSol sol = FakeSol.start(loaded, port);
+    if (crashProfile != null) {
+      Path profile = crashProfile.toAbsolutePath().normalize();
+      sol.onCrash(() -> OrphanReaper.reap(profile));
+    }
+    CountDownLatch done = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      sol.close();
+      done.countDown();
+    }));
+    // One line, the URL: scripts read it to point a seat (--chat-url) at this page.
+    spec.commandLine().getOut().println(sol.url());
+    spec.commandLine().getOut().flush();
+    done.await();
+    return OK;
+  }
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new FakeSolMain()).execute(args));
+  }
+}

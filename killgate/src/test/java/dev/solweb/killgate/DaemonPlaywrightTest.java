@@ -1,0 +1,230 @@
+package dev.solweb.killgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real daemon ({@code solwebd --seat playwright --headless --chat-url <fakesol>}) as a
+ * separate process, driven over HTTP like Pi drives it: the whole tool loop, a restart after a
+ * kill -9 that continues the same conversation, and a second daemon refused on the profile.
+ */
+class DaemonPlaywrightTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
+  private static final String SCENARIO = """
+      {"account": "owner@example.invalid",
+       "default": [
+        {"blocks": ["{\\"tool\\": \\"write\\", \\"arguments\\": {\\"path\\": \\"hello.txt\\", \\"content\\": \\"hi\\"}}"]},
+        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"done: hello.txt\\"}"]}
+      ]}
+      """;
+
+  @TempDir Path home;
+  private FakeSol sol;
+  private final List<Process> daemons = new ArrayList<>();
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+  @BeforeEach
+  void startFakesol() {
+    sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
+  }
+
+  @AfterEach
+  void stopAll() throws Exception {
+    for (Process daemon : daemons) {
+      daemon.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    }
+    OrphanReaper.reap(home.resolve("profile"));
+    sol.close();
+  }
+
+  /** A running daemon: its base URL and the token it created. */
+  private record Daemon(Process process, URI base, String token) {}
+
+  private Process launch(List<String> output) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+        "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString(),
+        "--port", "0", "--home", home.toString())
+        .redirectErrorStream(true);
+    pb.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+    pb.environment().put("SOLWEBD_KEEPALIVE_S", "0");
+    Process process = pb.start();
+    daemons.add(process);
+    Thread reader = new Thread(() -> {
+      try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = in.readLine()) != null) {
+          synchronized (output) {
+            output.add(line);
+            output.notifyAll();
+          }
+        }
+      } catch (Exception ignored) {
+        // The process ended.
+      }
+    });
+    reader.setDaemon(true);
+    reader.start();
+    return process;
+  }
+
+  private Daemon startDaemon() throws Exception {
+    List<String> output = new ArrayList<>();
+    Process process = launch(output);
+    URI base = null;
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (base == null) {
+      synchronized (output) {
+        for (String line : output) {
+          Matcher m = LISTENING.matcher(line);
+          if (m.find()) {
+            base = URI.create(m.group(1));
+          }
+        }
+        if (base == null) {
+          assertThat(process.isAlive()).as("solwebd exited: %s", output).isTrue();
+          assertThat(System.nanoTime()).as("solwebd did not listen: %s", output).isLessThan(deadline);
+          output.wait(200);
+        }
+      }
+    }
+    String token = Files.readString(home.resolve("solwebd.token")).strip();
+    Daemon daemon = new Daemon(process, base, token);
+    while (true) {
+      JsonNode health = JSON.readTree(get(daemon, "/healthz").body());
+      if ("ready".equals(health.path("state").asText())) {
+        assertThat(health.path("account").asText()).isEqualTo("owner@example.invalid");
+        return daemon;
+      }
+      assertThat(System.nanoTime()).as("never ready: %s", health).isLessThan(deadline);
+      Thread.sleep(100);
+    }
+  }
+
+  private HttpResponse<String> get(Daemon d, String path) throws Exception {
+    return http.send(HttpRequest.newBuilder(d.base().resolve(path)).header("Authorization", "Bearer " + d.token())
+        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private JsonNode chat(Daemon d, ObjectNode body) throws Exception {
+    HttpResponse<String> response = http.send(HttpRequest.newBuilder(d.base().resolve("/v1/chat/completions"))
+        .header("Authorization", "Bearer " + d.token()).header("content-type", "application/json")
+        .header("X-Overdeck-Client-Session", "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  private static ObjectNode firstRequest() {
+    ObjectNode body = JSON.createObjectNode().put("model", "sol-web-high");
+    ArrayNode messages = body.putArray("messages");
+    messages.addObject().put("role", "system").put("content", "You are terse.");
+    messages.addObject().put("role", "user").put("content", "create hello.txt");
+    ObjectNode fn = body.putArray("tools").addObject().put("type", "function").putObject("function");
+    fn.put("name", "write").put("description", "write a file").putObject("parameters").put("type", "object");
+    return body;
+  }
+
+  private static ObjectNode secondRequest(JsonNode call) {
+    ObjectNode body = firstRequest();
+    ArrayNode messages = (ArrayNode) body.get("messages");
+    ObjectNode assistant = messages.addObject().put("role", "assistant");
+    assistant.putNull("content");
+    assistant.putArray("tool_calls").add(call.deepCopy());
+    messages.addObject().put("role", "tool").put("tool_call_id", call.path("id").asText()).put("content", "wrote 2 bytes");
+    return body;
+  }
+
+  @Test
+  void theWholeToolLoopRunsOverHttpThroughThePlaywrightSeat() throws Exception {
+    Daemon daemon = startDaemon();
+
+    JsonNode first = chat(daemon, firstRequest());
+    JsonNode call = first.path("choices").get(0).path("message").path("tool_calls").get(0);
+    assertThat(first.path("choices").get(0).path("finish_reason").asText()).isEqualTo("tool_calls");
+    assertThat(call.path("function").path("name").asText()).isEqualTo("write");
+    assertThat(JSON.readTree(call.path("function").path("arguments").asText()))
+        .isEqualTo(JSON.readTree("{\"path\":\"hello.txt\",\"content\":\"hi\"}"));
+
+    JsonNode second = chat(daemon, secondRequest(call));
+    assertThat(second.path("choices").get(0).path("finish_reason").asText()).isEqualTo("stop");
+    assertThat(second.path("choices").get(0).path("message").path("content").asText()).contains("done: hello.txt");
+
+    List<ScenarioPlayer.Send> sends = sol.sends();
+    assertThat(sends).hasSize(2);
+    assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+    assertThat(sends.get(0).text()).contains("You are terse.").contains("create hello.txt");
+    assertThat(sends.get(1).text()).contains("wrote 2 bytes").doesNotContain("You are terse.");
+  }
+
+  @Test
+  void aDaemonRestartedAfterKillMinusNineContinuesTheSameConversation() throws Exception {
+    Daemon first = startDaemon();
+    JsonNode call = chat(first, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
+    long firstPid = first.process().pid();
+    first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    assertThat(OrphanReaper.find(home.resolve("profile"))).as("the killed daemon's Chromium lives on").isNotEmpty();
+
+    Daemon second = startDaemon();
+    assertThat(second.process().pid()).isNotEqualTo(firstPid);
+    JsonNode answer = chat(second, secondRequest(call));
+
+    assertThat(answer.path("choices").get(0).path("message").path("content").asText()).contains("done: hello.txt");
+    List<ScenarioPlayer.Send> sends = sol.sends();
+    assertThat(sends).hasSize(2);
+    assertThat(sends.get(1).conversationId()).as("continued, not replayed").isEqualTo(sends.get(0).conversationId());
+    assertThat(sends.get(1).text()).doesNotContain("You are terse.");
+    assertThat(sol.player().conversationsOpened()).isEqualTo(1);
+  }
+
+  @Test
+  void aSecondDaemonOnTheProfileFailsFastNamingTheLockAndTheHolder() throws Exception {
+    Daemon first = startDaemon();
+    List<String> output = new ArrayList<>();
+    long start = System.nanoTime();
+    Process second = launch(output);
+    assertThat(second.waitFor(20, TimeUnit.SECONDS)).isTrue();
+    Duration took = Duration.ofNanos(System.nanoTime() - start);
+    Thread.sleep(200); // let the reader drain the last lines
+
+    assertThat(second.exitValue()).isEqualTo(3);
+    String all;
+    synchronized (output) {
+      all = String.join("\n", output);
+    }
+    assertThat(all).contains(home.resolve("profile.lock").toString()).contains("pid " + first.process().pid())
+        .doesNotContain("ProcessSingleton");
+    assertThat(took).isLessThan(Duration.ofSeconds(10)); // a JVM start, no browser launch
+    assertThat(JSON.readTree(get(first, "/healthz").body()).path("state").asText()).isEqualTo("ready");
+  }
+}

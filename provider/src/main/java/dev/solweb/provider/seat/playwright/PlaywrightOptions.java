@@ -1,0 +1,64 @@
+package dev.solweb.provider.seat.playwright;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * How the Playwright seat reaches its page.
+ *
+ * @param chatUrl the ChatGPT home page; tests point it at fakesol on loopback
+ * @param headless headless Chromium (tests); the real site challenges headless, so the daemon
+ *     default is headed (under Xvfb on a headless workstation)
+ * @param chromiumPath the Chromium executable; Playwright never downloads a browser
+ * @param profileDir the persistent profile of seat 0; seat {@code i > 0} uses {@code <profileDir>-i}
+ *     because Chromium allows one process per profile
+ * @param home the daemon home, where {@code profile.lock} lives
+ */
+public record PlaywrightOptions(
+    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
+
+  public static final URI DEFAULT_CHAT_URL = URI.create("https://chatgpt.com/");
+  public static final Path DEFAULT_CHROMIUM = Path.of("/usr/bin/chromium");
+
+  public PlaywrightOptions {
+    Objects.requireNonNull(home, "home");
+    home = home.toAbsolutePath().normalize();
+    chatUrl = chatUrl == null ? DEFAULT_CHAT_URL : chatUrl;
+    chromiumPath = chromiumPath == null ? DEFAULT_CHROMIUM : chromiumPath;
+    profileDir = (profileDir == null ? home.resolve("profile") : profileDir).toAbsolutePath().normalize();
+    String scheme = chatUrl.getScheme();
+    if (!"https".equals(scheme) && !"http".equals(scheme)) {
+      throw new IllegalArgumentException("chat URL must be http(s), got: " + chatUrl);
+    }
+  }
+
+  /** Defaults for a daemon home, with {@code SOLWEBD_PROFILE} from {@code env} if set. */
+  public static PlaywrightOptions forHome(Path home, Map<String, String> env) {
+    String profile = env.get("SOLWEBD_PROFILE");
+    return new PlaywrightOptions(
+        null, false, null, profile == null || profile.isBlank() ? null : Path.of(profile), home);
+  }
+
+  public PlaywrightOptions withChatUrl(URI url) {
+    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home);
+  }
+
+  public PlaywrightOptions withHeadless(boolean value) {
+    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home);
+  }
+
+  public PlaywrightOptions withChromium(Path path) {
+    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home);
+  }
+
+  public PlaywrightOptions withProfileDir(Path dir) {
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home);
+  }
+
+  /** The profile of one seat: seat 0 owns {@code profileDir}, the others get siblings. */
+  public Path profileOf(int seatIndex) {
+    return seatIndex == 0 ? profileDir : Path.of(profileDir + "-" + seatIndex);
+  }
+}

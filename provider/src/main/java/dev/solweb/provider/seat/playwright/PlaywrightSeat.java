@@ -1,0 +1,563 @@
+package dev.solweb.provider.seat.playwright;
+
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A {@link BrowserSeat} on a real ChatGPT page: Chromium with a persistent profile, driven by
+ * Playwright for Java. Every Playwright object is created and used on the thread that calls the
+ * seat (the dispatcher's seat thread); {@link #stop()} only raises a flag that {@link #send}'s
+ * poll loop reads before it clicks Stop itself.
+ *
+ * <p>The Send click is the boundary: every failure before it carries {@code afterSend=false}
+ * and may be retried; every failure after it carries {@code afterSend=true} and nothing is ever
+ * resent, so Retry and Regenerate are never clicked. A closed or crashed browser is
+ * {@link SeatException.Reason#BROKEN}: the dispatcher rebuilds the seat once.
+ */
+public final class PlaywrightSeat implements BrowserSeat {
+
+  static final List<String> CHROMIUM_ARGS = List.of(
+      "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run");
+
+  private static final Duration POLL = Duration.ofMillis(30);
+  private static final Duration PAGE_READY = Duration.ofSeconds(20);
+  private static final Duration SEND_READY = Duration.ofSeconds(15);
+  private static final Duration NO_ANSWER = Duration.ofSeconds(20);
+  private static final Duration DURABLE_URL = Duration.ofSeconds(20);
+  private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
+  private static final int SETTLED_POLLS = 5;
+  private static final Pattern CLOSED = Pattern.compile(
+      "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
+      Pattern.CASE_INSENSITIVE);
+
+  private final PlaywrightOptions options;
+  private final Path profile;
+  private final Clock clock;
+  private final Playwright playwright;
+  private final BrowserContext context;
+  private final Page page;
+  private final ChatGptPage chat;
+  private final CompletionTracker.Rule completion;
+  private volatile boolean stopRequested;
+  private volatile boolean pageCrashed;
+  private Effort effort;
+  private String account;
+  private boolean closed;
+
+  /**
+   * Launches Chromium on {@code profile}. The caller holds the {@link ProfileLock}.
+   *
+   * @throws SeatException BROKEN when Playwright or Chromium cannot start (nothing was sent)
+   */
+  public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion)
+      throws SeatException {
+    this.options = options;
+    this.profile = profile;
+    this.clock = clock;
+    this.completion = completion;
+    Playwright pw = null;
+    try {
+      pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+      BrowserContext ctx = pw.chromium().launchPersistentContext(profile,
+          new BrowserType.LaunchPersistentContextOptions()
+              .setExecutablePath(options.chromiumPath())
+              .setHeadless(options.headless())
+              .setArgs(CHROMIUM_ARGS)
+              .setViewportSize(1280, 900));
+      String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
+      ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
+          new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
+      ctx.addInitScript(ChatGptPage.INIT_SCRIPT);
+      Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
+      p.onCrash(crashed -> pageCrashed = true);
+      this.playwright = pw;
+      this.context = ctx;
+      this.page = p;
+      this.chat = new ChatGptPage(p, options.chatUrl());
+    } catch (PlaywrightException e) {
+      if (pw != null) {
+        closeQuietly(pw);
+      }
+      OrphanReaper.reap(profile);
+      throw SeatException.broken("could not start Chromium " + options.chromiumPath() + " on profile "
+          + profile + ": " + firstLine(e.getMessage()), false, e);
+    }
+  }
+
+  @Override
+  public SeatProbe probe() throws SeatException {
+    checkOpen();
+    // The dispatcher probes first in every turn: a Stop aimed at an earlier turn ends here, while
+    // a Stop that arrives during this turn's resume or effort steps still cancels its send.
+    stopRequested = false;
+    return guard(false, () -> {
+      if (!chat.onSite()) {
+        chat.openHome();
+      } else if (chat.state(Set.of()).faultShown()) {
+        // A banner left from an earlier turn (a cap that has since lifted, an error) is stale:
+        // only a fresh load tells what the page says now.
+        chat.reload();
+      }
+      return observe(PAGE_READY);
+    });
+  }
+
+  @Override
+  public void openNew() throws SeatException {
+    checkOpen();
+    guard(false, () -> {
+      chat.openHome();
+      requireReady(observe(PAGE_READY));
+      return null;
+    });
+  }
+
+  @Override
+  public void resume(String conversationUrl) throws SeatException {
+    checkOpen();
+    Optional<String> wanted = chat.durableUrl(conversationUrl);
+    if (wanted.isEmpty()) {
+      // Not a conversation this seat could have created: never navigate to it.
+      throw SeatException.conversationMissing(conversationUrl);
+    }
+    guard(false, () -> {
+      ChatGptPage.State now = chat.state(Set.of());
+      if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
+        chat.open(wanted.get());
+      }
+      long deadline = System.nanoTime() + PAGE_READY.toNanos();
+      while (true) {
+        ChatGptPage.State s = chat.state(Set.of());
+        if (s.banner(ChatGptPage.Banner.MISSING).isPresent()) {
+          throw SeatException.conversationMissing(conversationUrl);
+        }
+        if (s.loginWall() || s.challenge()) {
+          requireReady(stateOf(s));
+        }
+        boolean onIt = wanted.equals(chat.durableUrl(s.url()));
+        if (onIt && s.composer() && s.turns() > 0) {
+          requireReady(stateOf(s));
+          return null;
+        }
+        if (!onIt && chat.durableUrl(s.url()).isEmpty() && s.composer() && !s.url().contains("/c/")) {
+          throw SeatException.conversationMissing(conversationUrl); // redirected home
+        }
+        if (System.nanoTime() > deadline) {
+          throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+              "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false);
+        }
+        sleep();
+      }
+    });
+  }
+
+  @Override
+  public String setEffort(Effort wanted) throws SeatException {
+    checkOpen();
+    return guard(false, () -> {
+      try {
+        String label = chat.chooseEffort(wanted.label());
+        this.effort = wanted;
+        return label;
+      } catch (IllegalStateException e) {
+        throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage()), false);
+      }
+    });
+  }
+
+  @Override
+  public SeatReply send(String raw) throws SeatException {
+    checkOpen();
+    if (effort == null) {
+      throw new IllegalStateException("setEffort must be called before send");
+    }
+    String text = raw.replace("\r\n", "\n").replace('\r', '\n');
+    boolean[] sent = {false};
+    try {
+      return guard(sent, () -> sendGuarded(text, sent));
+    } finally {
+      stopRequested = false;
+    }
+  }
+
+  private SeatReply sendGuarded(String text, boolean[] sent) throws SeatException {
+    if (stopRequested) {
+      throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
+    }
+    ChatGptPage.State before = chat.state(Set.of());
+    failOnPageFaults(before, false);
+    if (!before.composer()) {
+      requireReady(stateOf(before));
+      throw failed(Kind.UNAVAILABLE, "no composer on the page", false);
+    }
+    Set<String> baseline = before.assistantIds();
+
+    chat.clearComposer();
+    checkComposer(text, chat.paste(text));
+    waitSendable();
+    checkEffortLabel();
+    if (stopRequested) {
+      chat.clearComposer();
+      throw failed(Kind.CANCELLED, "stopped before Send; nothing was sent", false);
+    }
+
+    // ---- The Send boundary: from here on nothing is ever resent. ----
+    sent[0] = true;
+    chat.clickSend();
+    long clicked = System.nanoTime();
+    CompletionTracker tracker = new CompletionTracker(completion);
+    ChatGptPage.State s;
+    while (true) {
+      if (stopRequested) {
+        clickStopAndWait();
+        throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
+      }
+      s = chat.state(baseline);
+      failOnPageFaults(s, true);
+      if (tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText())) {
+        break;
+      }
+      if (s.targetId() == null && !s.stopVisible() && System.nanoTime() - clicked > NO_ANSWER.toNanos()) {
+        throw failed(Kind.UNAVAILABLE, "Send was clicked but no answer started within "
+            + NO_ANSWER.toSeconds() + " s; not resent", true);
+      }
+      sleep();
+    }
+
+    if (ChatGptPage.isDowngrade(effort, s.targetSlug())) {
+      throw SeatException.failed(ProviderFailure.capped("the answer came from " + s.targetSlug()
+          + ", below the " + effort.label() + " tier (plan limit downgrade)" + resumeNote(s), capResume(s), clock.instant()), true);
+    }
+    MarkdownFences.Split split = readAnswer(s.targetId());
+    if (split.blocks().isEmpty() && split.prose().isEmpty()) {
+      throw failed(Kind.PROTOCOL, "the answer was empty", true);
+    }
+    String url = waitDurableUrl();
+    return new SeatReply(split.blocks(), split.prose(), url, s.targetSlug(), List.of());
+  }
+
+  /** Raw markdown through the copy button; else per-block DOM text. Never fences from innerText. */
+  private MarkdownFences.Split readAnswer(String messageId) {
+    String markdown = chat.copyTurnMarkdown(messageId);
+    if (markdown != null && !markdown.isBlank()) {
+      return MarkdownFences.split(markdown);
+    }
+    return chat.domBlocks(messageId);
+  }
+
+  private void checkComposer(String text, String got) throws SeatException {
+    if (got == null) {
+      requireReady(stateOf(chat.state(Set.of())));
+      throw failed(Kind.UNAVAILABLE, "the composer disappeared while pasting", false);
+    }
+    if (got.equals(text)) {
+      return;
+    }
+    // An editor may normalize whitespace (as it would for a person's paste); lost content is fatal.
+    if (got.replaceAll("\\s+", "").equals(text.replaceAll("\\s+", ""))) {
+      return;
+    }
+    chat.clearComposer();
+    throw failed(Kind.CONTEXT_OVERFLOW, "the composer holds " + got.length() + " of " + text.length()
+        + " characters after paste (truncated); nothing was sent", false);
+  }
+
+  /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
+  private void waitSendable() throws SeatException {
+    long deadline = System.nanoTime() + SEND_READY.toNanos();
+    while (true) {
+      ChatGptPage.State s = chat.state(Set.of());
+      failOnPageFaults(s, false);
+      if (s.sendEnabled() && !s.stopVisible()) {
+        return;
+      }
+      if (!s.composer()) {
+        requireReady(stateOf(s));
+      }
+      if (System.nanoTime() > deadline) {
+        throw failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false);
+      }
+      sleep();
+    }
+  }
+
+  /** The effort label is read back at send time: a mismatch is never sent. */
+  private void checkEffortLabel() throws SeatException {
+    String label = chat.effortLabel();
+    if (Effort.fromLabel(label).orElse(null) == effort) {
+      return;
+    }
+    chat.clearComposer();
+    ChatGptPage.State s = chat.state(Set.of());
+    Optional<String> cap = s.banner(ChatGptPage.Banner.CAP_DOWNGRADE).or(() -> s.banner(ChatGptPage.Banner.CAP));
+    String detail = "the effort pill reads \"" + label + "\" but " + effort.label() + " was set; nothing was sent";
+    if (cap.isPresent()) {
+      throw SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
+    }
+    throw failed(Kind.UNAVAILABLE, detail, false);
+  }
+
+  /** Turns what a page shows into typed failures: walls, challenges, caps, errors, refusals. */
+  private void failOnPageFaults(ChatGptPage.State s, boolean afterSend) throws SeatException {
+    if (pageCrashed) {
+      throw SeatException.broken("the ChatGPT tab crashed", afterSend, null);
+    }
+    if (s.challenge()) {
+      throw failed(Kind.UNAVAILABLE, "Cloudflare challenge page (" + s.title() + ")" + notSent(afterSend), afterSend);
+    }
+    if (s.loginWall()) {
+      throw failed(Kind.UNAVAILABLE, "logged out: login wall" + notSent(afterSend), afterSend);
+    }
+    for (String banner : s.banners()) {
+      switch (ChatGptPage.classify(banner)) {
+        case TOO_LONG -> throw failed(Kind.CONTEXT_OVERFLOW, "ChatGPT refused the message as too long: " + clip(banner), afterSend);
+        case CAP, CAP_DOWNGRADE -> throw SeatException.failed(
+            ProviderFailure.capped("usage cap: " + clip(banner), capResume(s), clock.instant()), afterSend);
+        case ERROR -> throw failed(Kind.UNAVAILABLE, "ChatGPT showed \"" + clip(banner) + "\""
+            + (afterSend ? "; Retry was not clicked and nothing was resent" : ""), afterSend);
+        case MISSING -> throw failed(Kind.UNAVAILABLE, clip(banner), afterSend);
+        case OTHER -> { }
+        default -> throw new IllegalStateException("Unhandled banner kind");
+      }
+    }
+  }
+
+  private static String notSent(boolean afterSend) {
+    return afterSend ? "" : "; nothing was sent";
+  }
+
+  private Instant capResume(ChatGptPage.State s) {
+    Instant now = clock.instant();
+    for (String banner : s.banners()) {
+      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
+      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
+        Optional<Instant> at = CapTimes.parse(banner, now, ZoneId.systemDefault());
+        if (at.isPresent()) {
+          return at.get();
+        }
+      }
+    }
+    return now.plus(CAP_ESTIMATE);
+  }
+
+  private String resumeNote(ChatGptPage.State s) {
+    boolean shown = s.banners().stream().anyMatch(b -> {
+      ChatGptPage.Banner k = ChatGptPage.classify(b);
+      return (k == ChatGptPage.Banner.CAP || k == ChatGptPage.Banner.CAP_DOWNGRADE)
+          && CapTimes.parse(b, clock.instant(), ZoneId.systemDefault()).isPresent();
+    });
+    return shown ? "" : "; the page named no reset time, resume_at is an estimate";
+  }
+
+  private void clickStopAndWait() {
+    ChatGptPage.State s = chat.state(Set.of());
+    if (s.stopVisible()) {
+      chat.clickStop();
+    }
+    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
+    while (System.nanoTime() < deadline && chat.state(Set.of()).stopVisible()) {
+      sleep();
+    }
+  }
+
+  /** Waits for the durable /c/<id>; a transient /c/WEB:<id> is never returned. */
+  private String waitDurableUrl() throws SeatException {
+    long deadline = System.nanoTime() + DURABLE_URL.toNanos();
+    while (true) {
+      Optional<String> url = chat.durableUrl(chat.url());
+      if (url.isPresent()) {
+        return url.get();
+      }
+      if (System.nanoTime() > deadline) {
+        throw failed(Kind.UNAVAILABLE, "the answer completed but the page never showed a durable conversation URL (still "
+            + chat.url() + ")", true);
+      }
+      sleep();
+    }
+  }
+
+  /**
+   * Waits for the page to settle into a known state and reports it. Pages render banners and
+   * walls after their first paint, so a state counts once it held for {@link #SETTLED_POLLS} polls.
+   */
+  private SeatProbe observe(Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
+    SeatProbe last = null;
+    int same = 0;
+    while (true) {
+      ChatGptPage.State s = chat.state(Set.of());
+      SeatProbe probe = stateOf(s);
+      same = last != null && last.state() == probe.state() ? same + 1 : 1;
+      last = probe;
+      // A document already seen settled needs no second wait (probe runs before every turn).
+      boolean settled = (same >= SETTLED_POLLS || s.settled()) && probe.state() != SeatProbe.State.ERROR;
+      if (settled || System.nanoTime() > deadline) {
+        if (probe.state() != SeatProbe.State.READY) {
+          return probe;
+        }
+        if (!s.settled() || account == null) {
+          ChatGptPage.Session session = chat.session();
+          if (session.known() && session.email() == null) {
+            return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "guest session: no logged-in user");
+          }
+          account = session.known() ? session.email() : null;
+          chat.markSettled();
+        }
+        return new SeatProbe(SeatProbe.State.READY, account, null,
+            account != null ? "ready" : "ready; account unknown (session endpoint did not answer)");
+      }
+      sleep();
+    }
+  }
+
+  private SeatProbe stateOf(ChatGptPage.State s) {
+    if (s.challenge()) {
+      return new SeatProbe(SeatProbe.State.CHALLENGED, null, null, "Cloudflare challenge: " + s.title());
+    }
+    if (s.loginWall()) {
+      return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "login wall");
+    }
+    for (String banner : s.banners()) {
+      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
+      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
+        return new SeatProbe(SeatProbe.State.CAPPED, null, capResume(s), clip(banner));
+      }
+      if (kind == ChatGptPage.Banner.ERROR) {
+        return new SeatProbe(SeatProbe.State.ERROR, null, null, clip(banner));
+      }
+    }
+    if (s.composer()) {
+      return SeatProbe.ready(null);
+    }
+    return new SeatProbe(SeatProbe.State.ERROR, null, null, "no composer on " + s.url());
+  }
+
+  private void requireReady(SeatProbe probe) throws SeatException {
+    switch (probe.state()) {
+      case READY -> { }
+      case LOGGED_OUT -> throw failed(Kind.UNAVAILABLE, "logged out: " + probe.detail() + "; nothing was sent", false);
+      case CHALLENGED -> throw failed(Kind.UNAVAILABLE, probe.detail() + "; nothing was sent", false);
+      case CAPPED -> throw SeatException.failed(ProviderFailure.capped(probe.detail(), probe.capResumeAt(), clock.instant()), false);
+      case ERROR -> throw failed(Kind.UNAVAILABLE, "page not ready: " + probe.detail(), false);
+      default -> throw new IllegalStateException("Unhandled probe state: " + probe.state());
+    }
+  }
+
+  @Override
+  public void stop() {
+    stopRequested = true;
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      context.close();
+    } catch (PlaywrightException ignored) {
+      // A dead browser has nothing left to close.
+    }
+    closeQuietly(playwright);
+    OrphanReaper.reap(profile);
+  }
+
+  public Path profile() {
+    return profile;
+  }
+
+  // ---- Plumbing --------------------------------------------------------------------------
+
+  @FunctionalInterface
+  private interface Step<T> {
+    T run() throws SeatException;
+  }
+
+  private <T> T guard(boolean afterSend, Step<T> step) throws SeatException {
+    return guard(new boolean[] {afterSend}, step);
+  }
+
+  /** Maps Playwright's exceptions: a dead browser is BROKEN, anything else a typed failure. */
+  private <T> T guard(boolean[] afterSend, Step<T> step) throws SeatException {
+    try {
+      return step.run();
+    } catch (PlaywrightException e) {
+      boolean dead = pageCrashed || page.isClosed() || (e.getMessage() != null && CLOSED.matcher(e.getMessage()).find());
+      if (dead) {
+        throw SeatException.broken("browser connection lost" + (afterSend[0] ? " after Send" : " before Send")
+            + ": " + firstLine(e.getMessage()), afterSend[0], e);
+      }
+      throw new SeatException(SeatException.Reason.FAILED, ProviderFailure.of(Kind.UNAVAILABLE,
+          "page automation failed" + (afterSend[0] ? " after Send (not resent)" : "") + ": " + firstLine(e.getMessage())),
+          afterSend[0], e);
+    }
+  }
+
+  private static SeatException failed(Kind kind, String detail, boolean afterSend) {
+    return SeatException.failed(ProviderFailure.of(kind, detail), afterSend);
+  }
+
+  private void checkOpen() throws SeatException {
+    if (closed) {
+      throw SeatException.broken("Playwright seat on " + profile + " is closed", false, null);
+    }
+    if (pageCrashed || page.isClosed()) {
+      throw SeatException.broken("the ChatGPT tab is gone", false, null);
+    }
+  }
+
+  /** One poll interval; an interrupt of the seat thread counts as a Stop request. */
+  private void sleep() {
+    try {
+      Thread.sleep(POLL.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      stopRequested = true;
+    }
+  }
+
+  private static void closeQuietly(Playwright pw) {
+    try {
+      pw.close();
+    } catch (RuntimeException ignored) {
+      // The driver may already be gone with the browser.
+    }
+  }
+
+  private static String clip(String s) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() > 300 ? one.substring(0, 300) + "…" : one;
+  }
+
+  /** Playwright messages span lines ("Error {", "message=..."): one clipped line for a detail. */
+  private static String firstLine(String s) {
+    return s == null ? "" : clip(s);
+  }
+
+  /** Options in force; for the factory and tests. */
+  PlaywrightOptions options() {
+    return options;
+  }
+}
