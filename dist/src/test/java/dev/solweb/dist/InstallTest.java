@@ -49,7 +49,11 @@ class InstallTest {
     try (var jars = Files.list(t.prefix.resolve("lib"))) {
       List<String> names = jars.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".jar")).toList();
       assertThat(names).as("every jar once").doesNotHaveDuplicates().anyMatch(n -> n.startsWith("solweb-provider-"));
+      assertThat(names).filteredOn(n -> n.startsWith("driver-bundle-")).as("the 200 MB driver bundle once").hasSize(1);
     }
+    assertThat(Files.readString(t.prefix.resolve("lib/factory-plugin.classpath"))).doesNotContain("playwright", "driver");
+    assertThat(install.out()).contains("install: unpack " + t.prefix.resolve("playwright-driver"));
+    assertThat(t.prefix.resolve("playwright-driver/package/cli.js")).as("the driver unpacked once").isRegularFile();
 
     Tree.Run verify = t.install("--verify");
     assertThat(verify.exitCode()).as(verify.all()).isZero();
