@@ -59,7 +59,9 @@ class InstallTest {
     assertThat(verify.exitCode()).as(verify.all()).isZero();
     assertThat(verify.out()).contains("verify: PASS pi --list-models: 4 gpt rows [sol-web-high, sol-web-medium,"
         + " sol-web-pro, sol-web-xhigh]", "verify: PASS solwebctl health --json: ok, state ready, version "
-        + installedVersion(t), "verify: PASS one turn (POST /v1/chat/completions): 200", "verify: PASS solwebctl stop",
+        + installedVersion(t), "verify: PASS one turn (POST /v1/chat/completions): 200",
+        "verify: PASS factory-gpt (default, --effort high): factory --preset gpt-sol-pro / gpt-sol-high",
+        "verify: PASS solwebctl stop",
         "verify: all steps passed");
     assertThat(verify.out()).doesNotContain("FAIL");
 
@@ -165,6 +167,19 @@ class InstallTest {
     assertThat(uninstall.exitCode()).as(uninstall.all()).isZero();
     assertThat(Files.readString(config)).isEqualTo(theirs);
     assertThat(withoutPiRuntime(t.snapshot())).isEqualTo(withoutPiRuntime(before));
+  }
+
+  @Test
+  void verifyFailsAndSaysWhichStepWhenPiNoLongerSeesTheProvider() throws Exception {
+    Tree t = new Tree(dir);
+    assertThat(t.install().exitCode()).isZero();
+    Files.delete(t.home.resolve(".pi/agent/models.json"));
+    Tree.Run verify = t.install("--verify");
+    assertThat(verify.exitCode()).isEqualTo(1);
+    assertThat(verify.out()).contains("verify: FAIL pi --list-models: exit 0, gpt rows []",
+        "verify: PASS solwebctl health --json", "verify: PASS one turn",
+        "verify: FAIL factory-gpt (default, --effort high): [(no --effort): exit 3: factory-gpt: refused (provider_config)",
+        "verify: 2 failed: [pi --list-models, factory-gpt (default, --effort high)]");
   }
 
   @Test

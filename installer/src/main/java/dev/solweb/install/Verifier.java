@@ -29,7 +29,9 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code pi --list-models} against the installed Pi config: the four gpt rows;
  *   <li>in a temporary solwebd home: {@code solwebctl enroll} and {@code ensure} on the scripted
  *       seat (the installed solwebctl starts the installed solwebd), {@code solwebctl health --json}
- *       (ok, and the installed version), one chat turn through the daemon, {@code solwebctl stop}.
+ *       (ok, and the installed version), one chat turn through the daemon, the installed
+ *       {@code factory-gpt} (default effort and {@code --effort high}) against a stand-in Factory,
+ *       {@code solwebctl stop}.
  * </ol>
  * The temporary home is the only place an enrollment is written; the user's is never touched.
  */
@@ -159,6 +161,7 @@ final class Verifier {
               + tail(health.out() + health.err()));
       if (healthy) {
         roundTrip(solwebctl, env, node.path("endpoint").asText());
+        factoryGpt(env, temp);
       }
     } finally {
       Run stop = exec(List.of(solwebctl, "stop", "--json"), env, 60);
@@ -194,6 +197,35 @@ final class Verifier {
     boolean ok = status == 200 && content.equals("ok");
     result("one turn (POST /v1/chat/completions)", ok, ok ? "200, answer \"ok\" from the scripted seat"
         : "status " + status + ": " + tail(text));
+  }
+
+  /**
+   * The wrapper's default and mapping (seed 001: installed proof): the installed factory-gpt passes
+   * preflight against the running daemon and runs "Factory" (a stand-in that prints its argv) with
+   * the preset of the effort, validated where Factory loads it.
+   */
+  private void factoryGpt(Map<String, String> daemonEnv, Path temp) throws IOException {
+    Path factory = temp.resolve("factory");
+    Files.writeString(factory, "#!/bin/sh\necho \"factory $*\"\n");
+    Files.setPosixFilePermissions(factory, PosixFilePermissions.fromString("rwx------"));
+    Map<String, String> env = new HashMap<>(daemonEnv);
+    env.put("FACTORY_BIN", factory.toString());
+    env.put("FACTORY_PRESETS_DIR", layout.presetsDir().toString());
+    env.put("PI_CODING_AGENT_DIR", layout.piAgentDir().toString());
+    String wrapper = layout.binDir().resolve("factory-gpt").toString();
+    List<String> problems = new ArrayList<>();
+    for (List<String> args : List.of(List.<String>of(), List.of("--effort", "high"))) {
+      String effort = args.isEmpty() ? "pro" : args.get(1);
+      List<String> command = new ArrayList<>(List.of(wrapper));
+      command.addAll(args);
+      Run run = exec(command, env, 150);
+      if (run.exitCode() != 0 || !run.out().contains("factory --preset gpt-sol-" + effort)) {
+        problems.add((args.isEmpty() ? "(no --effort)" : String.join(" ", args)) + ": exit " + run.exitCode() + ": "
+            + tail(run.out() + run.err()));
+      }
+    }
+    result("factory-gpt (default, --effort high)", problems.isEmpty(), problems.isEmpty()
+        ? "factory --preset gpt-sol-pro / gpt-sol-high, presets valid in " + layout.presetsDir() : problems.toString());
   }
 
   /** What the installed tree was built as: version+commit, as solwebd reports it. */
