@@ -37,8 +37,8 @@ public final class ShimBench {
   }
 
   public static void main(String[] args) throws Exception {
-    int deltaSessions = 25;
-    int deltaTurns = 40;
+    int deltaSessions = args.length > 0 ? Integer.parseInt(args[0]) : 25;
+    int deltaTurns = args.length > 1 ? Integer.parseInt(args[1]) : 40;
     Path home = Files.createTempDirectory("solweb-bench");
     ObjectNode scenario = JSON.createObjectNode();
     ArrayNode replies = scenario.putArray("default");
