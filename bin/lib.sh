@@ -1,6 +1,10 @@
-# Shared by the bin/ launchers: find the repo, build once if needed, run a main class.
-# Sourced, not executed. Logic lives in Java; this only assembles a classpath.
-SOLWEB_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+# Shared by the bin/ launchers: find the root, assemble a classpath, run a main class.
+# Sourced, not executed. Logic lives in Java; this only assembles a classpath. Two layouts:
+#   install tree (dist/target/solweb-<version>/, or the installed prefix): lib/*.jar once, and
+#     lib/<module>.classpath listing that launcher's jars as @LIB@/<jar>; never Maven, never the repo.
+#   source repo: <module>/target/classes + <module>/target/classpath.txt, built on first use.
+# Symlinked launchers (~/.local/bin/solwebd -> <prefix>/bin/solwebd) resolve to their real root.
+SOLWEB_ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd -P)"
 
 # solweb_pinned_pi: installs the pinned Pi (tools/pi, from its lockfile, never global) if missing.
 solweb_pinned_pi() {
@@ -16,10 +20,15 @@ solweb_pinned_pi() {
 
 # solweb_build MODULE: builds MODULE (and what it needs) once, on first use. After changing or
 # pulling sources run `mvn -B package -DskipTests` (or bin/test): launchers do not rebuild, since
-# tests run them in the middle of a Maven build.
+# tests run them in the middle of a Maven build. An install tree is never built.
 solweb_build() {
+  [ -f "$SOLWEB_ROOT/lib/$1.classpath" ] && return 0
   local target="$SOLWEB_ROOT/$1/target"
   if [ ! -f "$target/classpath.txt" ] || [ ! -d "$target/classes" ]; then
+    if [ ! -f "$SOLWEB_ROOT/pom.xml" ]; then
+      echo "solweb: $SOLWEB_ROOT is neither an install tree (no lib/$1.classpath) nor the source repo" >&2
+      exit 3
+    fi
     echo "solweb: building $1 (first run)..." >&2
     (cd "$SOLWEB_ROOT" && mvn -B -q -pl "$1" -am package -DskipTests >&2) || {
       echo "solweb: build failed; run 'mvn -B package -DskipTests' in $SOLWEB_ROOT to see why" >&2
@@ -28,13 +37,32 @@ solweb_build() {
   fi
 }
 
+# solweb_classpath MODULE: sets REPLY to MODULE's runtime classpath (builds the repo if needed).
+solweb_classpath() {
+  local module="$1"
+  local listed="$SOLWEB_ROOT/lib/$module.classpath"
+  if [ -f "$listed" ]; then
+    local cp
+    cp="$(<"$listed")"
+    REPLY="${cp//@LIB@/$SOLWEB_ROOT/lib}"
+    # The Playwright driver unpacked once by bin/install (else each JVM unpacks 134 MB into /tmp).
+    if [ -z "${PLAYWRIGHT_DRIVER_DIR-}" ] && [ -d "$SOLWEB_ROOT/playwright-driver" ]; then
+      export PLAYWRIGHT_DRIVER_DIR="$SOLWEB_ROOT/playwright-driver"
+    fi
+    return 0
+  fi
+  solweb_build "$module"
+  local target="$SOLWEB_ROOT/$module/target"
+  REPLY="$target/classes:$(<"$target/classpath.txt")"
+}
+
 # solweb_java MODULE MAIN_CLASS ARGS...   (JVM options: SOLWEB_JAVA_OPTS, else the launcher's default)
 solweb_java() {
   local module="$1" main="$2"; shift 2
-  local target="$SOLWEB_ROOT/$module/target"
-  solweb_build "$module"
+  solweb_classpath "$module"
   export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
   # Short-lived tools start fastest on C1 alone; the long-lived daemon sets its own options.
-  exec java ${SOLWEB_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} \
-    -cp "$target/classes:$(cat "$target/classpath.txt")" "$main" "$@"
+  # -Dsolweb.root tells solwebctl (and the installer) which tree it belongs to.
+  exec "${JAVA:-java}" ${SOLWEB_JAVA_OPTS:--XX:+UseSerialGC -XX:TieredStopAtLevel=1} \
+    -Dsolweb.root="$SOLWEB_ROOT" -cp "$REPLY" "$main" "$@"
 }

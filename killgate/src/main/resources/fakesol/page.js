@@ -1,4 +1,4 @@
-// fakesol page: behaves like chatgpt.com where the seat looks (../shared/CHATGPT-DOM.md).
+// fakesol page: behaves like the real ChatGPT page where the seat looks (../shared/CHATGPT-DOM.md).
 // The backend (FakeSol.java) decides replies and faults from the scenario; this script renders
 // them with the live DOM shapes and timings: Stop/Send sharing #composer-submit-button, turns
 // as section[data-testid^="conversation-turn-"], CodeMirror-style code blocks (no fences in

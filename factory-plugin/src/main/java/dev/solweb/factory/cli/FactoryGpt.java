@@ -122,11 +122,16 @@ public final class FactoryGpt implements Callable<Integer> {
     }
   }
 
-  /** {@code SOLWEB_PRESETS_DIR}, else {@code <SOLWEB_ROOT>/presets}. */
+  /**
+   * {@code SOLWEB_PRESETS_DIR}, else Factory's own {@code FACTORY_PRESETS_DIR} (where bin/install
+   * links the presets and Factory loads them), else {@code <SOLWEB_ROOT>/presets}.
+   */
   static Path presetsDir(Map<String, String> env) {
-    String explicit = env.get("SOLWEB_PRESETS_DIR");
-    if (explicit != null && !explicit.isBlank()) {
-      return Path.of(explicit);
+    for (String variable : new String[] {"SOLWEB_PRESETS_DIR", "FACTORY_PRESETS_DIR"}) {
+      String explicit = env.get(variable);
+      if (explicit != null && !explicit.isBlank()) {
+        return Path.of(explicit);
+      }
     }
     return Path.of(env.getOrDefault("SOLWEB_ROOT", "."), "presets");
   }

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ask;
 
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.dispatch.TurnRequest;
@@ -118,7 +119,7 @@ public final class AskGpt implements Callable<Integer> {
     Optional<AskResult> viaDaemon = new DaemonAsk(env, turnTimeout.multipliedBy(4)).ask(chosen.get(), ask);
     AskResult result = viaDaemon.orElseGet(() -> {
       String seatSpec = seat != null ? seat : env.env().getOrDefault("ASK_GPT_SEAT", "playwright");
-      SeatOptions options = new SeatOptions("https://chatgpt.com/", false, Path.of("/usr/bin/chromium"),
+      SeatOptions options = new SeatOptions(PlaywrightOptions.REAL_CHAT_URL, false, Path.of("/usr/bin/chromium"),
           env.profileDir(), env.home());
       return new DirectAsk(seatSpec, options, turnTimeout).ask(chosen.get(), ask);
     });

@@ -37,8 +37,8 @@ public final class ShimBench {
   }
 
   public static void main(String[] args) throws Exception {
-    int deltaSessions = 25;
-    int deltaTurns = 40;
+    int deltaSessions = args.length > 0 ? Integer.parseInt(args[0]) : 25;
+    int deltaTurns = args.length > 1 ? Integer.parseInt(args[1]) : 40;
     Path home = Files.createTempDirectory("solweb-bench");
     ObjectNode scenario = JSON.createObjectNode();
     ArrayNode replies = scenario.putArray("default");
@@ -48,7 +48,7 @@ public final class ShimBench {
     Path scenarioFile = home.resolve("instant.json");
     Files.writeString(scenarioFile, scenario.toString());
     String java = ProcessHandle.current().info().command().orElse("java");
-    Process daemon = new ProcessBuilder(java, "-XX:+UseSerialGC", "-Xmx256m",
+    Process daemon = new ProcessBuilder(java, "-XX:+UseParallelGC", "-Xmx256m",
         "-cp", System.getProperty("java.class.path"), "dev.solweb.provider.daemon.Solwebd",
         "--seat", "scripted:" + scenarioFile, "--port", "0", "--home", home.toString())
         .redirectErrorStream(true).redirectOutput(home.resolve("solwebd.log").toFile()).start();

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -38,7 +39,7 @@ final class EnrollCommand implements Callable<Integer> {
       description = "Seat that reads the account: playwright (default) or scripted:<file|name>.")
   String seat;
 
-  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = "https://chatgpt.com/",
+  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = PlaywrightOptions.REAL_CHAT_URL,
       description = "Chat page the playwright seat opens. Default: ${DEFAULT-VALUE}.")
   String chatUrl;
 

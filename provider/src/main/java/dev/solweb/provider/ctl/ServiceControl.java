@@ -1,6 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.daemon.Version;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -22,8 +23,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * commands only parse flags and print; every rule of seed 001's "Canonical solwebctl" lives here.
  *
  * <p>Trust: a daemon is ours only when the state file's pid is alive, its /proc start ticks equal
- * the recorded ones, it runs as this user, its command line is our installed solwebd, and
- * /healthz (asked with the token) reports the same pid and instance_generation. Anything else
+ * the recorded ones, it runs as this user, its command line is our installed solwebd (from an
+ * install tree: every -cp entry in {@code <root>/lib}), and /healthz (asked with the token) reports
+ * the same pid and instance_generation (and, installed, this build's version). Anything else
  * fails closed with {@link ExitCodes#OWNERSHIP}; solwebctl never signals or restarts a daemon.
  */
 public final class ServiceControl {
@@ -248,6 +250,7 @@ public final class ServiceControl {
     }
     requireSameInstance(state, node);
     ProviderHealth health = parseHealth(node, state);
+    requireInstalledVersion(state, health);
     if (health.account() != null && !health.account().equals(identity.expectedAccount())) {
       return new Outcome(ExitCodes.REFUSED, health.refused("account mismatch: the browser is logged into "
           + health.account() + ", the enrolled account is " + identity.expectedAccount()));
@@ -274,17 +277,74 @@ public final class ServiceControl {
         health.processStartTicks(), health.instanceGeneration(), health.version(), null, health.detail()));
   }
 
+  /**
+   * The process must be our installed solwebd. In an install tree (the root has
+   * {@code lib/provider.classpath}) every entry of its {@code -cp} must lie in {@code <root>/lib/}:
+   * the code it runs is the installed code, so a development daemon started from a source checkout
+   * (classes under {@code provider/target}) is refused even if its main class and port match. From
+   * the source repo, a command line naming the repo is enough (that daemon is the repo's own).
+   */
   private void requireOurDaemon(DaemonState state, ProcessInfo process) throws CtlException {
     if (process.uid() != env.euid()) {
       throw new CtlException(ExitCodes.OWNERSHIP,
           "pid " + state.pid() + " runs as uid " + process.uid() + ", not the current user");
     }
-    boolean mainClass = process.cmdline().contains(DAEMON_MAIN_CLASS);
-    boolean installed = env.root() == null
-        || process.cmdline().stream().anyMatch(arg -> arg.contains(env.root().toString() + "/"));
-    if (!mainClass || !installed) {
-      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd ("
-          + (mainClass ? "not started from " + env.root() : "no " + DAEMON_MAIN_CLASS + " in its command line") + ")");
+    if (!process.cmdline().contains(DAEMON_MAIN_CLASS)) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd (no "
+          + DAEMON_MAIN_CLASS + " in its command line)");
+    }
+    if (env.root() == null) {
+      return;
+    }
+    if (!installTree()) {
+      if (process.cmdline().stream().noneMatch(arg -> arg.contains(env.root().toString() + "/"))) {
+        throw new CtlException(ExitCodes.OWNERSHIP,
+            "pid " + state.pid() + " is not our installed solwebd (not started from " + env.root() + ")");
+      }
+      return;
+    }
+    Path lib = env.root().resolve("lib");
+    List<String> classpath = classpath(process.cmdline());
+    List<String> foreign = classpath.stream().filter(entry -> !Path.of(entry).normalize().startsWith(lib)).toList();
+    if (classpath.isEmpty() || !foreign.isEmpty()) {
+      String from = foreign.isEmpty() ? "no -cp in its command line" : foreign.get(0);
+      boolean dev = from.contains("/target/classes") || from.contains("/.m2/");
+      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd: it runs "
+          + (dev ? "a development build (" + from + ")" : "code from " + from) + ", not the installed " + lib
+          + ". solwebctl neither adopts nor stops it: stop it where it was started (that checkout's"
+          + " bin/solwebctl stop, or POST /shutdown), then ensure again");
+    }
+  }
+
+  /** Whether this solwebctl runs from an install tree (bin/lib.sh's layout with lib/), not the repo. */
+  private boolean installTree() {
+    return env.root() != null && Files.isRegularFile(env.root().resolve("lib").resolve("provider.classpath"));
+  }
+
+  // The value after -cp/-classpath/--class-path (or --class-path=), split on ':'.
+  static List<String> classpath(List<String> cmdline) {
+    for (int i = 0; i < cmdline.size(); i++) {
+      String arg = cmdline.get(i);
+      if ((arg.equals("-cp") || arg.equals("-classpath") || arg.equals("--class-path")) && i + 1 < cmdline.size()) {
+        return List.of(cmdline.get(i + 1).split(":"));
+      }
+      if (arg.startsWith("--class-path=")) {
+        return List.of(arg.substring("--class-path=".length()).split(":"));
+      }
+    }
+    return List.of();
+  }
+
+  /**
+   * An installed solwebctl trusts only a daemon of its own build: after a re-install the daemon
+   * still running the old jars reports the old version and is refused until it is stopped.
+   */
+  private void requireInstalledVersion(DaemonState state, ProviderHealth health) throws CtlException {
+    String installed = Version.current();
+    if (installTree() && !installed.equals(health.version())) {
+      throw new CtlException(ExitCodes.OWNERSHIP, "solwebd pid " + state.pid() + " runs version "
+          + health.version() + ", the installed one is " + installed
+          + " (started before the last install); stop it (solwebctl stop --json), then ensure again");
     }
   }
 

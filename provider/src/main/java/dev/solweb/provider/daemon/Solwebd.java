@@ -1,5 +1,6 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.ctl.ProcessInfo;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
@@ -67,7 +68,7 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
   int seats;
 
-  @Option(names = "--chat-url", defaultValue = "https://chatgpt.com/", description = "Page the playwright seat drives.")
+  @Option(names = "--chat-url", defaultValue = PlaywrightOptions.REAL_CHAT_URL, description = "Page the playwright seat drives.")
   String chatUrl;
 
   @Option(names = "--headless", description = "Run Chromium headless (tests; the real site challenges headless).")

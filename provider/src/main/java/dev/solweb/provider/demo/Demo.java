@@ -47,7 +47,7 @@ public final class Demo implements Callable<Integer> {
     Path home = Files.createTempDirectory("solweb-demo-home");
     Path workspace = Files.createTempDirectory("solweb-demo-workspace");
     String java = ProcessHandle.current().info().command().orElse("java");
-    Process daemon = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+    Process daemon = new ProcessBuilder(java, "-XX:+UseParallelGC", "-Xmx256m", "-cp", System.getProperty("java.class.path"),
         "dev.solweb.provider.daemon.Solwebd", "--seat", "scripted:demo", "--port", "0", "--home", home.toString())
         .redirectErrorStream(true).redirectOutput(home.resolve("solwebd.log").toFile()).start();
     Vertx vertx = Vertx.vertx();

@@ -139,7 +139,7 @@ public final class Dispatcher implements AutoCloseable {
     if (started && slots.stream().noneMatch(Slot::live)) {
       return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail()));
     }
-    Job job = new Job(this, request, digest, clock.instant());
+    Job job = new Job(this, request, digest);
     queue.addLast(job);
     if (!inFlight.containsKey(request.sessionKey()) || inFlight.get(request.sessionKey()).future.isDone()) {
       inFlight.put(request.sessionKey(), job);
@@ -479,28 +479,26 @@ public final class Dispatcher implements AutoCloseable {
     final Dispatcher owner;
     final TurnRequest request;
     final String digest;
-    final Instant enqueuedAt;
     final CompletableFuture<Answer> future = new CompletableFuture<>();
     int listeners = 1;
     boolean running;
     Instant startedAt;
     ScheduledFuture<?> timeout;
 
-    Job(Dispatcher owner, TurnRequest request, String digest, Instant enqueuedAt) {
+    Job(Dispatcher owner, TurnRequest request, String digest) {
       this.owner = owner;
       this.request = request;
       this.digest = digest;
-      this.enqueuedAt = enqueuedAt;
     }
 
     static Job done(Answer answer) {
-      Job job = new Job(null, null, "", Instant.EPOCH);
+      Job job = new Job(null, null, "");
       job.future.complete(answer);
       return job;
     }
 
     static Job failed(ProviderFailure failure) {
-      Job job = new Job(null, null, "", Instant.EPOCH);
+      Job job = new Job(null, null, "");
       job.future.completeExceptionally(new TurnFailed(failure));
       return job;
     }

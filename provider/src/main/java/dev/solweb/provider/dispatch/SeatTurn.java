@@ -137,7 +137,8 @@ final class SeatTurn {
         .filter(c -> c.status() == Conversation.Status.READY);
     if (existing.isPresent()) {
       try {
-        String delta = Translate.deliver(existing.get(), request.messages());
+        int delivered = Math.min(existing.get().deliveredCount(), request.messages().size());
+        String delta = Translate.deliver(existing.get(), request.messages(), request.prefixDigests().get(delivered));
         int rendered = request.messages().size() - existing.get().deliveredCount();
         return new Plan(existing.get(), delta, ContextBudget.estimateInput(delta, rendered, 0), 0);
       } catch (ReplayNeeded replay) {

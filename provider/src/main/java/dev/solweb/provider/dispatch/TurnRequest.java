@@ -12,12 +12,13 @@ import java.util.UUID;
 /**
  * One validated chat-completions request, keyed to its conversation, or a one-shot ask.
  *
- * @param historyDigest {@link HistoryDigest} of {@code messages}, computed once per request
+ * @param prefixDigests {@link HistoryDigest} of every prefix of {@code messages} (element i covers
+ *     the first i), computed once per request
  * @param oneShot for {@code POST /v1/ask}: the attachments and output directory; null for a chat turn
  */
 public record TurnRequest(
     String sessionKey, Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession,
-    String historyDigest, OneShot oneShot) {
+    List<String> prefixDigests, OneShot oneShot) {
 
   /** A one-shot ask's files, absolute paths (the daemon's cwd is not the caller's). */
   public record OneShot(String prompt, List<Path> attachments, Path outputDir) {
@@ -37,11 +38,20 @@ public record TurnRequest(
   public TurnRequest {
     messages = List.copyOf(messages);
     tools = List.copyOf(tools);
+    prefixDigests = List.copyOf(prefixDigests);
+    if (prefixDigests.size() != messages.size() + 1) {
+      throw new IllegalArgumentException("need one digest per prefix: " + (messages.size() + 1) + ", got " + prefixDigests.size());
+    }
+  }
+
+  /** {@link HistoryDigest} of the whole history. */
+  public String historyDigest() {
+    return prefixDigests.get(messages.size());
   }
 
   public static TurnRequest of(
       String sessionKey, Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession) {
-    return new TurnRequest(sessionKey, effort, messages, tools, clientSession, HistoryDigest.of(messages), null);
+    return new TurnRequest(sessionKey, effort, messages, tools, clientSession, HistoryDigest.prefixes(messages), null);
   }
 
   /**
@@ -51,6 +61,6 @@ public record TurnRequest(
   public static TurnRequest ask(Effort effort, OneShot oneShot) {
     List<Message> messages = List.of(new Message(Message.Role.USER, oneShot.prompt(), List.of(), null));
     return new TurnRequest("ask-" + UUID.randomUUID(), effort, messages, List.of(), Optional.empty(),
-        HistoryDigest.of(messages), oneShot);
+        HistoryDigest.prefixes(messages), oneShot);
   }
 }

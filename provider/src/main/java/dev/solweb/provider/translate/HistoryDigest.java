@@ -31,6 +31,18 @@ public final class HistoryDigest {
     return digest;
   }
 
+  /** The digests of every prefix of {@code messages}: element {@code i} covers the first {@code i}. */
+  public static List<String> prefixes(List<Message> messages) {
+    List<String> digests = new ArrayList<>(messages.size() + 1);
+    String digest = EMPTY;
+    digests.add(digest);
+    for (Message message : messages) {
+      digest = extend(digest, message);
+      digests.add(digest);
+    }
+    return List.copyOf(digests);
+  }
+
   /** The digest of a history of digest {@code digest} followed by {@code message}. */
   public static String extend(String digest, Message message) {
     ObjectNode node = JSON.createObjectNode();

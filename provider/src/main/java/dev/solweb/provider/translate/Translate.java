@@ -21,11 +21,22 @@ public final class Translate {
    *     or adds a message other than tool results and user turns
    */
   public static String deliver(Conversation conversation, List<Message> messages) throws ReplayNeeded {
+    int delivered = Math.min(conversation.deliveredCount(), messages.size());
+    return deliver(conversation, messages, HistoryDigest.of(messages.subList(0, delivered)));
+  }
+
+  /**
+   * As {@link #deliver(Conversation, List)}, with the digest of the request's first
+   * {@code conversation.deliveredCount()} messages already known (the dispatcher computes every
+   * prefix digest once per request, so a long history is not hashed twice).
+   */
+  public static String deliver(Conversation conversation, List<Message> messages, String deliveredPrefixDigest)
+      throws ReplayNeeded {
     int delivered = conversation.deliveredCount();
     if (messages.size() <= delivered) {
       throw new ReplayNeeded("the request adds nothing to the " + delivered + " delivered messages");
     }
-    if (!HistoryDigest.of(messages.subList(0, delivered)).equals(conversation.deliveredDigest())) {
+    if (!deliveredPrefixDigest.equals(conversation.deliveredDigest())) {
       throw new ReplayNeeded("the history does not extend what the conversation holds (compacted or rewritten)");
     }
     List<String> blocks = new ArrayList<>();

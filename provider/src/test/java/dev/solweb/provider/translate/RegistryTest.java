@@ -28,7 +28,7 @@ class RegistryTest {
 
   private static Conversation conversation(String key) {
     List<Message> delivered = history();
-    return new Conversation(key, "https://chatgpt.com/c/" + key, Effort.XHIGH, delivered.size(),
+    return new Conversation(key, "https://chat.invalid/c/" + key, Effort.XHIGH, delivered.size(),
         HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, 12_345, 678);
   }
 
@@ -81,7 +81,7 @@ class RegistryTest {
   @Test
   void entryMissingARequiredFieldCountsAsCorrupt() throws Exception {
     Path file = home.resolve("registry.json");
-    Files.writeString(file, "[{\"session_key\":\"aaaaaaaaaaaaaaaa\",\"url\":\"https://chatgpt.com/c/x\"}]");
+    Files.writeString(file, "[{\"session_key\":\"aaaaaaaaaaaaaaaa\",\"url\":\"https://chat.invalid/c/x\"}]");
 
     Registry registry = Registry.persistent(file);
 

@@ -34,7 +34,7 @@ class TranslateTest {
   }
 
   private static Conversation conversationHolding(List<Message> delivered) {
-    return new Conversation("0123456789abcdef", "https://chatgpt.com/c/abc", Effort.HIGH, delivered.size(),
+    return new Conversation("0123456789abcdef", "https://chat.invalid/c/abc", Effort.HIGH, delivered.size(),
         HistoryDigest.of(delivered), 1, 1_700_000_000L, Conversation.Status.READY, 1000, 50);
   }
 

@@ -19,7 +19,9 @@ import java.util.Objects;
 public record PlaywrightOptions(
     URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
 
-  public static final URI DEFAULT_CHAT_URL = URI.create("https://chatgpt.com/");
+  /** The real page: the only place in the code base that names it. Tests point seats at fakesol. */
+  public static final String REAL_CHAT_URL = "https://chatgpt.com/";
+  public static final URI DEFAULT_CHAT_URL = URI.create(REAL_CHAT_URL);
   public static final Path DEFAULT_CHROMIUM = Path.of("/usr/bin/chromium");
 
   public PlaywrightOptions {

@@ -9,22 +9,22 @@ import org.junit.jupiter.api.Test;
 /** The page rules that need no browser: banners, URLs, tiers. */
 class ChatGptPageRulesTest {
 
-  private final ChatGptPage page = new ChatGptPage(null, URI.create("https://chatgpt.com/"));
+  private final ChatGptPage page = new ChatGptPage(null, URI.create("https://chat.invalid/"));
 
   @Test
   void transientWebUrlsAreNeverDurable() {
-    assertThat(page.durableUrl("https://chatgpt.com/c/WEB:0b6f7d1e-1111-4222-8333-944455556666")).isEmpty();
-    assertThat(page.durableUrl("https://chatgpt.com/c/WEB%3A0b6f7d1e-1111-4222-8333-944455556666")).isEmpty();
-    assertThat(page.durableUrl("https://chatgpt.com/")).isEmpty();
-    assertThat(page.durableUrl("https://chatgpt.com/c/6929a1b2-0c3d-8000-a1b2-c3d4e5f60718?model=x#y"))
-        .contains("https://chatgpt.com/c/6929a1b2-0c3d-8000-a1b2-c3d4e5f60718");
-    assertThat(page.durableUrl("https://chatgpt.com/g/g-p-abc/c/6929a1b2-0c3d-8000")).contains("https://chatgpt.com/g/g-p-abc/c/6929a1b2-0c3d-8000");
+    assertThat(page.durableUrl("https://chat.invalid/c/WEB:0b6f7d1e-1111-4222-8333-944455556666")).isEmpty();
+    assertThat(page.durableUrl("https://chat.invalid/c/WEB%3A0b6f7d1e-1111-4222-8333-944455556666")).isEmpty();
+    assertThat(page.durableUrl("https://chat.invalid/")).isEmpty();
+    assertThat(page.durableUrl("https://chat.invalid/c/6929a1b2-0c3d-8000-a1b2-c3d4e5f60718?model=x#y"))
+        .contains("https://chat.invalid/c/6929a1b2-0c3d-8000-a1b2-c3d4e5f60718");
+    assertThat(page.durableUrl("https://chat.invalid/g/g-p-abc/c/6929a1b2-0c3d-8000")).contains("https://chat.invalid/g/g-p-abc/c/6929a1b2-0c3d-8000");
   }
 
   @Test
   void otherOriginsAreNeverManaged() {
     assertThat(page.durableUrl("https://evil.example/c/6929a1b2-0c3d-8000-a1b2")).isEmpty();
-    assertThat(page.durableUrl("http://chatgpt.com/c/6929a1b2-0c3d-8000-a1b2")).isEmpty();
+    assertThat(page.durableUrl("http://chat.invalid/c/6929a1b2-0c3d-8000-a1b2")).isEmpty();
   }
 
   @Test

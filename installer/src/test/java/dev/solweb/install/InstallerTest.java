@@ -1,0 +1,182 @@
+package dev.solweb.install;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The installer in process over a small synthetic tree and a temp HOME: the cases where the user
+ * changed something between runs, stale items, refusals and dry runs. (The real tree, the real
+ * launchers and --verify are tested in the dist module.)
+ */
+class InstallerTest {
+  private static final String MODELS = """
+      {
+        "providers": {
+          "gpt": {"baseUrl": "http://127.0.0.1:8791/v1", "api": "openai-completions", "models": [{"id": "sol-web-pro"}]}
+        }
+      }
+      """;
+
+  @TempDir Path dir;
+  private Path tree;
+  private Path home;
+  private Path prefix;
+
+  record Run(int exitCode, String out) {}
+
+  @BeforeEach
+  void setUp() throws IOException {
+    tree = Files.createDirectories(dir.resolve("tree"));
+    home = Files.createDirectories(dir.resolve("home")).toRealPath();
+    prefix = home.resolve(".local/share/solweb");
+    for (String launcher : new String[] {"solwebd", "solwebctl", "factory-gpt"}) {
+      write(tree.resolve("bin/" + launcher), "#!/bin/sh\necho " + launcher + "\n", "rwxr-xr-x");
+    }
+    write(tree.resolve("lib/provider.classpath"), "@LIB@/solweb-provider-1.jar\n", "rw-r--r--");
+    write(tree.resolve("lib/solweb-provider-1.jar"), "jar", "rw-r--r--");
+    write(tree.resolve("lib/solweb-factory-plugin-1.jar"), "jar", "rw-r--r--");
+    write(tree.resolve("models.json"), MODELS, "rw-r--r--");
+    write(tree.resolve("presets/gpt-sol-high.yaml"), "name: gpt-sol-high\n", "rw-r--r--");
+    write(tree.resolve("solweb-version.properties"), "version=1\ncommit=abcdef0123\n", "rw-r--r--");
+  }
+
+  private static void write(Path file, String text, String mode) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, text);
+    Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
+  }
+
+  private Run install(String... args) {
+    StringWriter out = new StringWriter();
+    CommandLine cl = new CommandLine(new Install(Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin"), tree));
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(out));
+    return new Run(cl.execute(args), out.toString());
+  }
+
+  private Map<String, String> snapshot() throws IOException {
+    Map<String, String> snapshot = new TreeMap<>();
+    try (Stream<Path> walk = Files.walk(home)) {
+      for (Path p : walk.toList()) {
+        String key = home.relativize(p).toString();
+        snapshot.put(key, Files.isSymbolicLink(p) ? "link:" + Files.readSymbolicLink(p)
+            : Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "dir:" + Files.getPosixFilePermissions(p)
+            : "file:" + Files.getPosixFilePermissions(p) + ":" + Files.readString(p));
+      }
+    }
+    return snapshot;
+  }
+
+  @Test
+  void aMergedFileTheUserEditedSinceIsLeftWithItsBackupAndUninstallSaysSo() throws Exception {
+    Path models = Files.createDirectories(home.resolve(".pi/agent")).resolve("models.json");
+    String theirs = "{\"providers\": {\"other\": {\"models\": []}}}\n";
+    Files.writeString(models, theirs);
+    assertThat(install().exitCode()).isZero();
+    Files.writeString(models, Files.readString(models).replace("\"other\"", "\"renamed\""));
+
+    Run uninstall = install("--uninstall");
+    assertThat(uninstall.exitCode()).isEqualTo(Install.FAILED);
+    Path backup = prefix.resolve("backups").resolve(home.getRoot().relativize(models).toString());
+    assertThat(uninstall.out()).contains("install: WARNING " + models + " changed since it was installed; left as it is"
+        + " (the original is kept at " + backup + ")");
+    assertThat(Files.readString(models)).contains("\"renamed\"", "\"gpt\"");
+    assertThat(Files.readString(backup)).isEqualTo(theirs);
+    assertThat(home.resolve(".local/bin/solwebd")).as("everything else is taken back").doesNotExist();
+    assertThat(Files.readString(prefix.resolve(Manifest.FILE_NAME))).as("the manifest keeps what is left")
+        .contains(models.toString()).doesNotContain("solwebd\"");
+  }
+
+  @Test
+  void aLinkTheUserReplacedIsBackedUpOnReinstallAndRestoredOnUninstall() throws Exception {
+    assertThat(install().exitCode()).isZero();
+    Path link = home.resolve(".local/bin/solwebctl");
+    Files.delete(link);
+    Files.writeString(link, "my own solwebctl\n");
+    Map<String, String> mine = snapshot();
+
+    Run again = install();
+    assertThat(again.exitCode()).as(again.out()).isZero();
+    assertThat(again.out()).contains("install: backup " + link + " (moved to ");
+    assertThat(Files.readSymbolicLink(link)).isEqualTo(prefix.resolve("bin/solwebctl"));
+
+    assertThat(install("--uninstall").exitCode()).isZero();
+    assertThat(Files.readString(link)).isEqualTo("my own solwebctl\n");
+    assertThat(snapshot().keySet()).as("the dirs it made stay only because the user's file is in one")
+        .containsExactly("", ".local", ".local/bin", ".local/bin/solwebctl");
+    assertThat(mine.get(".local/bin/solwebctl")).isEqualTo(snapshot().get(".local/bin/solwebctl"));
+  }
+
+  @Test
+  void aLauncherNoLongerShippedIsTakenBackAndWhatItDisplacedRestored() throws Exception {
+    Path theirs = home.resolve(".local/bin/factory-gpt");
+    write(theirs, "#!/bin/sh\necho mine\n", "rwxr-x---");
+    assertThat(install().exitCode()).isZero();
+    assertThat(Files.isSymbolicLink(theirs)).isTrue();
+    Files.delete(tree.resolve("bin/factory-gpt"));
+
+    Run next = install();
+    assertThat(next.exitCode()).as(next.out()).isZero();
+    assertThat(next.out()).contains("install: remove " + theirs, "install: restore " + theirs,
+        "install: remove " + prefix.resolve("bin/factory-gpt"));
+    assertThat(Files.readString(theirs)).isEqualTo("#!/bin/sh\necho mine\n");
+    assertThat(Files.getPosixFilePermissions(theirs)).isEqualTo(PosixFilePermissions.fromString("rwxr-x---"));
+    assertThat(Files.readString(prefix.resolve(Manifest.FILE_NAME))).doesNotContain("factory-gpt");
+  }
+
+  @Test
+  void aModelsJsonThatIsNotJsonFailsThatStepOnlyAndIsNotTouched() throws Exception {
+    Path models = Files.createDirectories(home.resolve(".pi/agent")).resolve("models.json");
+    Files.writeString(models, "{ not json");
+    Run run = install();
+    assertThat(run.exitCode()).isEqualTo(Install.FAILED);
+    assertThat(run.out()).contains("install: FAILED " + models + " is not valid JSON");
+    assertThat(Files.readString(models)).isEqualTo("{ not json");
+    assertThat(Files.isSymbolicLink(home.resolve(".local/bin/solwebd"))).as("the other steps ran").isTrue();
+  }
+
+  @Test
+  void aMergeReplacesADifferentGptProviderAndKeepsEveryOtherKeyInOrder() throws Exception {
+    Path models = Files.createDirectories(home.resolve(".pi/agent")).resolve("models.json");
+    Files.writeString(models, "{\"a\": 1, \"providers\": {\"z\": {}, \"gpt\": {\"baseUrl\": \"http://old\"}, \"b\": {}}, \"c\": 2}");
+    Run run = install();
+    assertThat(run.out()).contains("provider gpt replaced by the managed one, other providers kept");
+    String merged = Files.readString(models);
+    assertThat(merged).containsSubsequence("\"a\": 1", "\"z\"", "\"gpt\"", "127.0.0.1:8791", "\"b\"", "\"c\": 2")
+        .doesNotContain("http://old");
+  }
+
+  @Test
+  void dryRunsChangeNothingEitherWay() throws Exception {
+    Map<String, String> empty = snapshot();
+    Run dry = install("--dry-run");
+    assertThat(dry.exitCode()).isZero();
+    assertThat(dry.out()).contains("install: would link " + home.resolve(".local/bin/solwebd"));
+    assertThat(snapshot()).isEqualTo(empty);
+
+    assertThat(install().exitCode()).isZero();
+    Map<String, String> installed = snapshot();
+    Run dryUninstall = install("--uninstall", "--dry-run");
+    assertThat(dryUninstall.out()).contains("install: would remove " + home.resolve(".local/bin/solwebd"));
+    assertThat(snapshot()).isEqualTo(installed);
+  }
+
+  @Test
+  void verifyAndUninstallTogetherIsAUsageError() {
+    assertThat(install("--verify", "--uninstall").exitCode()).isEqualTo(Install.USAGE);
+  }
+}
