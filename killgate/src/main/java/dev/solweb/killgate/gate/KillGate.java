@@ -111,6 +111,18 @@ public final class KillGate implements Callable<Integer> {
     }
   }
 
+  /** Typed characters per turn as every rig of the check recorded them (the check's own list when it has one). */
+  private static CheckResult withTypedFromRigs(CheckResult r, ObjectNode rigLog) {
+    if (!r.typedChars().isEmpty()) {
+      return r;
+    }
+    List<Integer> typed = new ArrayList<>();
+    rigLog.forEach(rig -> rig.path("seat_typed").forEach(send -> typed.add(send.path("chars").asInt())));
+    return new CheckResult(r.number(), r.title(), r.passed(), r.summary(), r.evidence(), r.control(),
+        r.controlFailed(), r.controlSummary(), r.controlEvidence(), r.rungIfFailed(), r.wallMillis(), r.requests(),
+        typed);
+  }
+
   static List<GateCheck> all() {
     return List.of(new Check01Discovery(), new Check02Token(), new Check03KeepAlive(), new Check04ToolLoop(),
         new Check05Isolation(), new Check06Resume(), new Check07Failures(), new Check08CapMetadata(),
@@ -196,6 +208,7 @@ public final class KillGate implements Callable<Integer> {
             "not run: the check itself errored", Gate.evidence(), 1, 0, 0, List.of());
         e.printStackTrace(err);
       }
+      result = withTypedFromRigs(result, gate.rigLog);
       result.evidence().set("rigs", gate.rigLog.deepCopy());
       gate.rigLog.removeAll();
       results.add(result);
