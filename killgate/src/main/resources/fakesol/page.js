@@ -26,6 +26,7 @@ let turnSeq = 0;
 let precheckSeq = 0;
 let copyBroken = false;    // FakeSol.breakCopyButtons(): the turn copy button copies nothing
 const turns = [];          // rendered assistant turns: {id, node, data}
+let attachments = [];      // file names picked through the composer's file input, sent with the next message
 
 const editor = () => $('#prompt-textarea');
 const submitButton = () => $('#composer-submit-button');
@@ -114,6 +115,14 @@ function wireComposer() {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); submit(); }
   });
   submitButton().addEventListener('click', () => submit());
+  // Uploads: the real composer has input#upload-files[type=file][multiple]; picked files show as
+  // chips above the prompt and go with the next Send (only their names matter here).
+  const upload = $('#upload-files');
+  upload.addEventListener('change', () => {
+    for (const f of upload.files) attachments.push(f.name);
+    upload.value = '';
+    renderAttachments();
+  });
 
   const pill = $('.__composer-pill');
   const menu = $('[data-radix-menu-content]');
@@ -133,6 +142,16 @@ function wireComposer() {
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') menu.setAttribute('data-state', 'closed');
   });
+}
+
+function renderAttachments() {
+  const tray = $('#attachment-tray');
+  tray.replaceChildren();
+  for (const name of attachments) {
+    const chip = document.createElement('div');
+    chip.className = 'attachment-chip'; chip.setAttribute('data-testid', 'attachment-chip'); chip.textContent = name;
+    tray.appendChild(chip);
+  }
 }
 
 function setEffortLabel(label) {
@@ -209,9 +228,20 @@ function codeBlock(block) {
   return pre;
 }
 
+/** A generated image as the real page shows it: an <img alt="Generated image"> served by the site. */
+function imageBlock(image) {
+  const wrap = document.createElement('div'); wrap.className = 'generated-image';
+  const img = document.createElement('img');
+  img.setAttribute('alt', 'Generated image'); img.setAttribute('src', image.url);
+  img.setAttribute('data-fakesol-name', image.name);
+  wrap.appendChild(img);
+  return wrap;
+}
+
 function renderDone(turn, data) {
   turn.prose.textContent = data.prose || '';
   for (const b of data.blocks || []) turn.md.appendChild(codeBlock(b));
+  for (const i of data.images || []) turn.md.appendChild(imageBlock(i));
   turn.markdown = data.markdown || '';
   turn.actions.classList.add('shown');
 }
@@ -249,7 +279,9 @@ async function submit() {
   setSendMode('stop');
   clearEditor();
   if (isNew) history.pushState(null, '', '/c/WEB:' + crypto.randomUUID());
-  const r = await api('/api/send', { conversation_id: conversationId || draftId, text, effort_label: $('#thinking-effort-selection-label').textContent });
+  const sentFiles = attachments; attachments = []; renderAttachments();
+  const r = await api('/api/send', { conversation_id: conversationId || draftId, text, attachments: sentFiles,
+    effort_label: $('#thinking-effort-selection-label').textContent });
   const plan = r.json;
   draftId = null;
   if (plan.user_message_id) userTurn(plan.user_message_id, text);

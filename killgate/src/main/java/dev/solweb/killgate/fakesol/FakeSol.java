@@ -49,6 +49,9 @@ import java.util.concurrent.TimeoutException;
 public final class FakeSol implements AutoCloseable {
 
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** A valid 2x2 RGB PNG: what every generated image of fakesol is. */
+  private static final byte[] PNG = java.util.Base64.getDecoder().decode(
+      "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==");
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("h:mm a", Locale.US);
 
   private final Vertx vertx;
@@ -57,6 +60,7 @@ public final class FakeSol implements AutoCloseable {
   private final Clock clock;
   private final Map<String, String> resources = new HashMap<>();
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
+  private final java.util.Set<String> servedImages = new java.util.HashSet<>();
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -162,6 +166,7 @@ public final class FakeSol implements AutoCloseable {
     router.post("/api/send").handler(this::send);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
+    router.get("/files/:id/:name").handler(this::file);
     router.get("/control").handler(this::control);
     return router;
   }
@@ -285,7 +290,9 @@ public final class FakeSol implements AutoCloseable {
       json(ctx, 200, plan);
       return;
     }
-    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant()));
+    List<String> attached = new ArrayList<>();
+    body.path("attachments").forEach(a -> attached.add(a.asText()));
+    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
     List<ObjectNode> transcript = transcripts.computeIfAbsent(conversation, k -> new ArrayList<>());
     ObjectNode user = JSON.createObjectNode().put("role", "user").put("id", UUID.randomUUID().toString()).put("text", text);
     transcript.add(user);
@@ -328,11 +335,21 @@ public final class FakeSol implements AutoCloseable {
       }
       markdown.append(fence).append(lang).append('\n').append(code).append('\n').append(fence);
     }
+    // Generated images are files the site serves under the message (the real page loads them
+    // from its own file service with the session cookie); each scripted name is a small PNG.
+    ArrayNode images = JSON.createArrayNode();
+    for (String name : reply.images()) {
+      String file = java.nio.file.Path.of(name).getFileName().toString();
+      images.addObject().put("name", file).put("url", "/files/" + messageId + "/" + encode(file));
+    }
     plan.put("message_id", messageId).put("slug", slug).put("prose", reply.prose()).put("markdown", markdown.toString());
     plan.set("blocks", blocks);
+    plan.set("images", images);
     ObjectNode turn = JSON.createObjectNode().put("role", "assistant").put("id", messageId).put("slug", slug)
         .put("prose", reply.prose()).put("markdown", markdown.toString());
     turn.set("blocks", blocks);
+    turn.set("images", images);
+    servedImages.add(messageId);
     return turn;
   }
 
@@ -356,6 +373,20 @@ public final class FakeSol implements AutoCloseable {
     json(ctx, 200, JSON.createObjectNode().put("ok", true));
   }
 
+  /** A generated image: a PNG for any image of a message this fakesol answered, else 404. */
+  private synchronized void file(RoutingContext ctx) {
+    if (!servedImages.contains(ctx.pathParam("id"))) {
+      ctx.response().setStatusCode(404).end();
+      return;
+    }
+    ctx.response().putHeader("content-type", "image/png").putHeader("cache-control", "no-store")
+        .end(io.vertx.core.buffer.Buffer.buffer(PNG));
+  }
+
+  private static String encode(String s) {
+    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
   private synchronized void control(RoutingContext ctx) {
     ObjectNode out = JSON.createObjectNode();
     ArrayNode sends = out.putArray("sends");
@@ -364,6 +395,8 @@ public final class FakeSol implements AutoCloseable {
           .put("effort", s.effort() == null ? null : s.effort().suffix())
           .put("effort_label", s.effortLabel()).put("text", s.text()).put("length", s.text().length())
           .put("at", s.at().toString());
+      ArrayNode files = sends.get(sends.size() - 1).withArray("attachments");
+      s.attachments().forEach(files::add);
     }
     out.put("send_count", player.sends().size());
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)

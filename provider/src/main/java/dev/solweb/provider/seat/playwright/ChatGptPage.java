@@ -31,6 +31,10 @@ final class ChatGptPage {
   // ---- Selectors -------------------------------------------------------------------------
 
   static final String COMPOSER = "#prompt-textarea";
+  /** The composer's file upload input (CHATGPT-DOM.md "Other": input#upload-files[type=file][multiple]). */
+  static final String UPLOAD_FILES = "input#upload-files[type=\"file\"]";
+  /** An image the assistant generated, inside its message (alt text as the live page sets it). */
+  static final String GENERATED_IMAGE = "img[alt=\"Generated image\"], img[alt^=\"Generated image\"]";
   static final String SEND_BUTTON = "button[data-testid=\"send-button\"]";
   /** Stop shares #composer-submit-button with Send; the aria fallback is scoped to the form. */
   static final String STOP_BUTTON = "button[data-testid=\"stop-button\"], button[data-testid=\"composer-stop-button\"]";
@@ -438,6 +442,47 @@ final class ChatGptPage {
       }
     }
   }
+
+  // ---- Attachments and images ---------------------------------------------------------------
+
+  /** Hands files to the composer's upload input, as a file picker would. */
+  void attach(List<java.nio.file.Path> files) {
+    page.locator(UPLOAD_FILES).first().setInputFiles(files.toArray(java.nio.file.Path[]::new),
+        new Locator.SetInputFilesOptions().setTimeout(10_000));
+  }
+
+  /** Absolute URLs of the images generated in the assistant message {@code messageId}, in page order. */
+  @SuppressWarnings("unchecked")
+  List<String> imageUrls(String messageId) {
+    Object out = evaluate("""
+        ([id, sel]) => {
+          const m = document.querySelector('[data-message-author-role="assistant"][data-message-id="' + CSS.escape(id) + '"]');
+          if (!m) return [];
+          const turn = m.closest('[data-testid^="conversation-turn-"]') || m;
+          return Array.from(turn.querySelectorAll(sel), (img) => img.currentSrc || img.src).filter((u) => !!u);
+        }""", List.of(messageId, GENERATED_IMAGE));
+    return out == null ? List.of() : new ArrayList<>((List<String>) out);
+  }
+
+  /**
+   * The bytes behind an image URL, fetched with the page's own cookies (the browser context's
+   * request client), so a signed-in file service answers as it does for the page.
+   */
+  Image download(String url) {
+    com.microsoft.playwright.APIResponse r = page.request().get(url,
+        com.microsoft.playwright.options.RequestOptions.create().setTimeout(30_000));
+    try {
+      if (!r.ok()) {
+        throw new PlaywrightException("image " + url + " answered HTTP " + r.status());
+      }
+      return new Image(r.body(), r.headers().getOrDefault("content-type", ""));
+    } finally {
+      r.dispose();
+    }
+  }
+
+  /** A downloaded image: its bytes and the content type the site gave. */
+  record Image(byte[] bytes, String contentType) { }
 
   void clickSend() {
     page.locator(SEND_BUTTON).first().click(new Locator.ClickOptions().setTimeout(5_000));

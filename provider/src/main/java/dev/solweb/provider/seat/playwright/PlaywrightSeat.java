@@ -12,11 +12,18 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -188,6 +195,28 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   @Override
   public SeatReply send(String raw) throws SeatException {
+    return turn(raw, List.of(), null);
+  }
+
+  /**
+   * A one-shot ask: the files go through the composer's upload input before the text, the turn
+   * is sent and completed like any other (same Send boundary), then the reply's generated images
+   * are downloaded into {@code outputDir}. Unreadable attachments fail before anything is typed.
+   */
+  @Override
+  public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
+    for (Path attachment : attachments) {
+      if (!attachment.isAbsolute() || !Files.isRegularFile(attachment) || !Files.isReadable(attachment)) {
+        throw failed(Kind.UNAVAILABLE, "attachment " + attachment + " is not an absolute readable file; nothing was sent", false);
+      }
+    }
+    if (outputDir != null && !outputDir.isAbsolute()) {
+      throw failed(Kind.UNAVAILABLE, "output directory " + outputDir + " is not absolute; nothing was sent", false);
+    }
+    return turn(text, attachments, outputDir);
+  }
+
+  private SeatReply turn(String raw, List<Path> attachments, Path outputDir) throws SeatException {
     checkOpen();
     if (effort == null) {
       throw new IllegalStateException("setEffort must be called before send");
@@ -195,13 +224,13 @@ public final class PlaywrightSeat implements BrowserSeat {
     String text = raw.replace("\r\n", "\n").replace('\r', '\n');
     boolean[] sent = {false};
     try {
-      return guard(sent, () -> sendGuarded(text, sent));
+      return guard(sent, () -> sendGuarded(text, sent, attachments, outputDir));
     } finally {
       stopRequested = false;
     }
   }
 
-  private SeatReply sendGuarded(String text, boolean[] sent) throws SeatException {
+  private SeatReply sendGuarded(String text, boolean[] sent, List<Path> attachments, Path outputDir) throws SeatException {
     if (stopRequested) {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
@@ -214,6 +243,9 @@ public final class PlaywrightSeat implements BrowserSeat {
     Set<String> baseline = before.assistantIds();
 
     chat.clearComposer();
+    if (!attachments.isEmpty()) {
+      chat.attach(attachments);
+    }
     checkComposer(text, chat.paste(text));
     waitSendable();
     checkEffortLabel();
@@ -250,11 +282,56 @@ public final class PlaywrightSeat implements BrowserSeat {
           + ", below the " + effort.label() + " tier (plan limit downgrade)" + resumeNote(s), capResume(s), clock.instant()), true);
     }
     MarkdownFences.Split split = readAnswer(s.targetId());
-    if (split.blocks().isEmpty() && split.prose().isEmpty()) {
+    List<String> imageUrls = outputDir == null ? List.of() : chat.imageUrls(s.targetId());
+    if (split.blocks().isEmpty() && split.prose().isEmpty() && imageUrls.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
+    List<String> images = imageUrls.isEmpty() ? List.of() : harvest(imageUrls, outputDir);
     String url = waitDurableUrl();
-    return new SeatReply(split.blocks(), split.prose(), url, s.targetSlug(), List.of());
+    return new SeatReply(split.blocks(), split.prose(), url, s.targetSlug(), images);
+  }
+
+  /**
+   * Downloads each image into {@code outputDir}, named after the URL's last path segment (a
+   * taken name gets a {@code -N} suffix); returns absolute paths. After Send, so never resent.
+   */
+  private List<String> harvest(List<String> urls, Path outputDir) throws SeatException {
+    List<String> saved = new ArrayList<>();
+    try {
+      Files.createDirectories(outputDir);
+      int index = 0;
+      for (String url : urls) {
+        index++;
+        ChatGptPage.Image image = chat.download(url);
+        String file = imageFileName(url, image.contentType(), index);
+        String stem = file.substring(0, file.lastIndexOf('.'));
+        String extension = file.substring(file.lastIndexOf('.'));
+        Path target = outputDir.resolve(file);
+        for (int n = 1; Files.exists(target); n++) {
+          target = outputDir.resolve(stem + "-" + n + extension);
+        }
+        Files.write(target, image.bytes(), StandardOpenOption.CREATE_NEW);
+        saved.add(target.toAbsolutePath().toString());
+      }
+    } catch (IOException e) {
+      throw failed(Kind.UNAVAILABLE, "cannot save the reply's images into " + outputDir + ": " + e.getMessage(), true);
+    }
+    return saved;
+  }
+
+  /** A safe file name from the URL's last segment, with an extension from the content type if it has none. */
+  static String imageFileName(String url, String contentType, int index) {
+    String path = URI.create(url).getPath();
+    String last = path == null ? "" : path.substring(path.lastIndexOf('/') + 1);
+    String name = URLDecoder.decode(last, StandardCharsets.UTF_8).replaceAll("[^A-Za-z0-9._-]", "_");
+    if (name.isEmpty() || name.startsWith(".")) {
+      name = "image-" + index;
+    }
+    if (!name.contains(".")) {
+      String type = contentType.toLowerCase(java.util.Locale.ROOT);
+      name += type.contains("jpeg") ? ".jpg" : type.contains("webp") ? ".webp" : type.contains("gif") ? ".gif" : ".png";
+    }
+    return name;
   }
 
   /** Raw markdown through the copy button; else per-block DOM text. Never fences from innerText. */
