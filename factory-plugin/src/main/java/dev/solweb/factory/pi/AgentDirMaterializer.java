@@ -18,8 +18,9 @@ import java.nio.file.attribute.PosixFilePermissions;
  *   <li>{@code models.json} and {@code extensions/} are symlinks to the managed sources, so a
  *       redeploy of the provider reaches every account dir at once;
  *   <li>{@code settings.json} has Pi's retries off at both levels ({@link #RETRY_OFF}); measured:
- *       only both together give exactly one request per failure (PI-FACTS §4). Other keys an
- *       account already has are kept;
+ *       only both together give exactly one request per failure (PI-FACTS §4); and Pi's compaction
+ *       cut aligned with solwebd's byte budget ({@link #COMPACTION}, docs/compaction.md). Other
+ *       keys an account already has are kept;
  *   <li>{@code auth.json} is the account's own and is never read, written or linked here.
  * </ul>
  */
@@ -27,6 +28,18 @@ public final class AgentDirMaterializer {
 
   /** Merged into settings.json: agent-layer and SDK-layer retries off. */
   public static final String RETRY_OFF = "{\"retry\":{\"enabled\":false,\"provider\":{\"maxRetries\":0}}}";
+
+  /**
+   * Merged into settings.json: Pi keeps at most 15000 of its chars/4 tokens (60000 characters)
+   * when it compacts, so the replay (preamble + summary + kept messages, counted by solwebd at one
+   * token per UTF-8 byte) fits the 104000 budget with margin even when the kept text runs at 1.2
+   * bytes per character, and still keeps a whole 50 KB read (Pi's own read/bash cap); reserveTokens
+   * stays at Pi's 16384, so a threshold compaction happens only where solwebd would refuse the
+   * next send anyway (a larger reserve makes Pi compact after a phase's final answer: a wasted
+   * ChatGPT turn). Measured with the pinned Pi 0.73.1 in docs/compaction.md. The same values are
+   * in the repository's pi-settings.json, which bin/install merges for direct {@code pi} use.
+   */
+  public static final String COMPACTION = "{\"compaction\":{\"keepRecentTokens\":15000,\"reserveTokens\":16384}}";
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -83,6 +96,8 @@ public final class AgentDirMaterializer {
     ObjectNode retry = merged.withObjectProperty("retry");
     retry.put("enabled", false);
     retry.withObjectProperty("provider").put("maxRetries", 0);
+    ObjectNode compaction = merged.withObjectProperty("compaction");
+    JSON.readTree(COMPACTION).path("compaction").fields().forEachRemaining(f -> compaction.set(f.getKey(), f.getValue()));
     Path tmp = settings.resolveSibling(".settings.json.tmp");
     Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(merged) + "\n");
     Files.move(tmp, settings, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

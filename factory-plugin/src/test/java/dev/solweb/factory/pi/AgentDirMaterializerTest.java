@@ -33,18 +33,27 @@ class AgentDirMaterializerTest {
     Path managed = managed();
     Path account = Files.createDirectories(tmp.resolve("accounts/a1"));
     Files.writeString(account.resolve("auth.json"), "{\"gpt\":{\"type\":\"api_key\",\"key\":\"account-own\"}}");
-    Files.writeString(account.resolve("settings.json"), "{\"theme\":\"dark\",\"retry\":{\"enabled\":true}}");
+    Files.writeString(account.resolve("settings.json"),
+        "{\"theme\":\"dark\",\"retry\":{\"enabled\":true},\"compaction\":{\"enabled\":true,\"keepRecentTokens\":20000}}");
 
     AgentDirMaterializer.materialize(managed, account);
 
     assertThat(Files.readSymbolicLink(account.resolve("models.json"))).isEqualTo(SHIPPED_MODELS.toRealPath());
     assertThat(Files.readSymbolicLink(account.resolve("extensions"))).isEqualTo(tmp.resolve("ext-src").toRealPath());
     assertThat(Json.MAPPER.readTree(account.resolve("settings.json").toFile()).toString())
-        .isEqualTo("{\"theme\":\"dark\",\"retry\":{\"enabled\":false,\"provider\":{\"maxRetries\":0}}}");
+        .isEqualTo("{\"theme\":\"dark\",\"retry\":{\"enabled\":false,\"provider\":{\"maxRetries\":0}},"
+            + "\"compaction\":{\"enabled\":true,\"keepRecentTokens\":15000,\"reserveTokens\":16384}}");
     assertThat(Files.readString(account.resolve("auth.json"))).contains("account-own");
 
     AgentDirMaterializer.materialize(managed, account); // idempotent
     assertThat(Files.readSymbolicLink(account.resolve("models.json"))).isEqualTo(SHIPPED_MODELS.toRealPath());
+  }
+
+  @Test
+  void theCompactionSettingsAreTheOnesBinInstallShipsForDirectPi() throws Exception {
+    Path shipped = Path.of("..", "pi-settings.json").toAbsolutePath().normalize();
+    assertThat(Json.MAPPER.readTree(shipped.toFile()).path("compaction"))
+        .isEqualTo(Json.MAPPER.readTree(AgentDirMaterializer.COMPACTION).path("compaction"));
   }
 
   @Test

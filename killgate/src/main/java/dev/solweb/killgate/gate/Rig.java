@@ -80,10 +80,18 @@ final class Rig implements AutoCloseable {
    * agent and SDK retries on); check 7's control.
    */
   Path defaultSettingsAgentDir() throws Exception {
-    Path plain = Files.createDirectories(dir.resolve("accounts/pi-defaults/agent"));
+    return agentDirWith("pi-defaults", null);
+  }
+
+  /** An agent dir with the same models.json and exactly {@code settingsJson} as settings.json (null: none). */
+  Path agentDirWith(String name, String settingsJson) throws Exception {
+    Path plain = Files.createDirectories(dir.resolve("accounts/" + name + "/agent"));
     Path link = plain.resolve("models.json");
     if (!Files.exists(link)) {
       Files.createSymbolicLink(link, managedDir.resolve("models.json").toRealPath());
+    }
+    if (settingsJson != null) {
+      Files.writeString(plain.resolve("settings.json"), settingsJson);
     }
     return plain;
   }

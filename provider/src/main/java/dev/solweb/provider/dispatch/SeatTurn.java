@@ -70,7 +70,7 @@ final class SeatTurn {
     requireReady(probe, clock);
 
     Plan plan = plan(request);
-    checkBudget(plan);
+    checkBudget(plan, request);
     if (plan.fresh()) {
       seat.openNew();
     } else {
@@ -82,7 +82,7 @@ final class SeatTurn {
         }
         // Nothing was sent: a full replay into a fresh conversation is safe, once.
         plan = freshPlan(request);
-        checkBudget(plan);
+        checkBudget(plan, request);
         seat.openNew();
       }
     }
@@ -158,10 +158,11 @@ final class SeatTurn {
         ContextBudget.estimateInput(text, request.messages().size(), request.tools().size()), mandatory);
   }
 
-  private static void checkBudget(Plan plan) {
+  private static void checkBudget(Plan plan, TurnRequest request) {
     Conversation c = plan.resume();
+    // A fresh replay's failure names its largest message (issue 16): the one a compaction cannot shrink.
     ContextBudget.check(c == null ? 0 : c.estimatedInput(), c == null ? 0 : c.estimatedOutput(),
-            plan.newInput(), plan.mandatory())
+            plan.newInput(), plan.mandatory(), plan.fresh() ? request.messages() : List.of())
         .ifPresent(failure -> {
           throw new TurnFailed(failure);
         });

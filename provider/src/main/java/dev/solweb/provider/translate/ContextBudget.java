@@ -2,6 +2,7 @@ package dev.solweb.provider.translate;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,6 +38,18 @@ public final class ContextBudget {
    * @return a {@code context_overflow} failure, or empty when the send fits
    */
   public static Optional<ProviderFailure> check(long input, long output, long newInput, long mandatory) {
+    return check(input, output, newInput, mandatory, List.of());
+  }
+
+  /**
+   * As {@link #check(long, long, long, long)}; for a replay into a fresh conversation
+   * ({@code replayed}: the request's messages, typed after the preamble) an overflow also names
+   * the largest message and says whether it fits at all: with the mandatory preamble alone it
+   * needs {@code mandatory + its tokens + reserved}; over the window, compaction cannot help and
+   * the failure says by how much that one message must shrink.
+   */
+  public static Optional<ProviderFailure> check(long input, long output, long newInput, long mandatory,
+      List<Message> replayed) {
     if (mandatory > INPUT_CEILING) {
       return Optional.of(ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW,
           "the system rules and tool schemas alone are estimated at " + mandatory
@@ -44,12 +57,39 @@ public final class ContextBudget {
               + " nothing was truncated or sent"));
     }
     long total = input + newInput + output + RESERVED_OUTPUT;
-    if (total > CONTEXT_WINDOW) {
-      return Optional.of(ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW,
-          "estimated input " + (input + newInput) + " + output " + output + " + reserved " + RESERVED_OUTPUT
-              + " = " + total + " tokens exceeds the context window of " + CONTEXT_WINDOW
-              + "; compact the history; nothing was sent"));
+    if (total <= CONTEXT_WINDOW) {
+      return Optional.empty();
     }
-    return Optional.empty();
+    String head = "estimated input " + (input + newInput) + " + output " + output + " + reserved " + RESERVED_OUTPUT
+        + " = " + total + " tokens exceeds the context window of " + CONTEXT_WINDOW + " by " + (total - CONTEXT_WINDOW);
+    return Optional.of(ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW,
+        head + largest(replayed, mandatory) + "; nothing was sent"));
+  }
+
+  /** "; compact the history", or which replayed message is too large and by how much. */
+  private static String largest(List<Message> replayed, long mandatory) {
+    int index = -1;
+    long tokens = 0;
+    for (int i = 0; i < replayed.size(); i++) {
+      String block = TurnEnvelope.block(replayed.get(i));
+      long t = block == null ? 0 : estimateInput(block, 1, 0);
+      if (t > tokens) {
+        index = i;
+        tokens = t;
+      }
+    }
+    if (index < 0) {
+      return "; compact the history";
+    }
+    Message m = replayed.get(index);
+    String which = "messages[" + index + "] (" + (m.role() == Message.Role.TOOL ? "the tool result for "
+        + m.toolCallId() : m.role().name().toLowerCase(java.util.Locale.ROOT) + " message") + ", " + tokens + " tokens)";
+    long alone = mandatory + tokens + RESERVED_OUTPUT;
+    if (alone > CONTEXT_WINDOW) {
+      return "; the largest of the " + replayed.size() + " messages, " + which + ", cannot fit even alone: with the"
+          + " system rules and tool schemas (" + mandatory + ") and the reserve it needs " + alone
+          + ", so it must shrink by at least " + (alone - CONTEXT_WINDOW) + " tokens; compaction cannot help";
+    }
+    return "; the largest of the " + replayed.size() + " messages is " + which + "; compact the history";
   }
 }

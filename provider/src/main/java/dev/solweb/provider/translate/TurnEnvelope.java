@@ -51,15 +51,37 @@ public final class TurnEnvelope {
     return String.join("\n\n", blocks);
   }
 
-  /** Cuts {@code content} in the middle to at most {@link #MAX_RESULT_CHARS} kept characters. */
+  /**
+   * Cuts {@code content} in the middle to at most {@link #MAX_RESULT_CHARS} kept characters, on
+   * code-point boundaries: a surrogate pair at either cut is elided whole, never split into a lone
+   * half (which would reach the page as U+FFFD).
+   */
   public static String elide(String content) {
     if (content.length() <= MAX_RESULT_CHARS) {
       return content;
     }
-    int elided = content.length() - MAX_RESULT_CHARS;
     int head = MAX_RESULT_CHARS / 2;
-    int tail = MAX_RESULT_CHARS - head;
-    return content.substring(0, head) + "\n…" + elided + " chars elided…\n" + content.substring(content.length() - tail);
+    if (Character.isHighSurrogate(content.charAt(head - 1))) {
+      head--;
+    }
+    int tailStart = content.length() - (MAX_RESULT_CHARS - MAX_RESULT_CHARS / 2);
+    if (Character.isLowSurrogate(content.charAt(tailStart))) {
+      tailStart++;
+    }
+    return content.substring(0, head) + "\n…" + (tailStart - head) + " chars elided…\n" + content.substring(tailStart);
+  }
+
+  /**
+   * One client message as a replay types it (system messages go in the preamble: null), the
+   * same blocks {@link Translate#deliverAll} joins.
+   */
+  public static String block(Message message) {
+    return switch (message.role()) {
+      case SYSTEM -> null;
+      case USER -> user(message.content());
+      case TOOL -> toolResult(message.toolCallId(), message.content());
+      case ASSISTANT -> assistant(message);
+    };
   }
 
   private static String quote(String text) {

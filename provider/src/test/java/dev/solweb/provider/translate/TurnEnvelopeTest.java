@@ -55,4 +55,50 @@ class TurnEnvelopeTest {
     assertThat(TurnEnvelope.elide(content))
         .isEqualTo("a".repeat(30_000) + "\n…1 chars elided…\n" + "b".repeat(30_000));
   }
+
+  @Test
+  void aSurrogatePairAtTheHeadCutIsElidedWholeNotSplit() {
+    // 29999 chars, then an emoji whose high half would be char 30000 of the head.
+    String content = "a".repeat(29_999) + "😀" + "m".repeat(100) + "b".repeat(30_000);
+
+    String elided = TurnEnvelope.elide(content);
+
+    assertThat(elided).startsWith("a".repeat(29_999) + "\n…102 chars elided…\n").endsWith("b".repeat(30_000));
+    assertThat(loneSurrogates(elided)).isZero();
+  }
+
+  @Test
+  void aSurrogatePairAtTheTailCutIsElidedWholeNotSplit() {
+    // The tail's first char would be the low half of the emoji just before the last 29999 chars.
+    String content = "a".repeat(30_000) + "m".repeat(100) + "😀" + "b".repeat(29_999);
+
+    String elided = TurnEnvelope.elide(content);
+
+    assertThat(elided).isEqualTo("a".repeat(30_000) + "\n…102 chars elided…\n" + "b".repeat(29_999));
+    assertThat(loneSurrogates(elided)).isZero();
+  }
+
+  @Test
+  void pairsAwayFromTheCutsAreKeptIntact() {
+    String content = "😀".repeat(20_000) + "m".repeat(21) + "😀".repeat(20_000);
+
+    String elided = TurnEnvelope.elide(content);
+
+    assertThat(loneSurrogates(elided)).isZero();
+    assertThat(elided).startsWith("😀".repeat(15_000)).endsWith("😀".repeat(15_000));
+    assertThat(elided.length() - "\n…20021 chars elided…\n".length()).isEqualTo(TurnEnvelope.MAX_RESULT_CHARS);
+  }
+
+  private static long loneSurrogates(String text) {
+    long lone = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c) && (i + 1 == text.length() || !Character.isLowSurrogate(text.charAt(i + 1)))) {
+        lone++;
+      } else if (Character.isLowSurrogate(c) && (i == 0 || !Character.isHighSurrogate(text.charAt(i - 1)))) {
+        lone++;
+      }
+    }
+    return lone;
+  }
 }

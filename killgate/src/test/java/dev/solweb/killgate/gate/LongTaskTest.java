@@ -1,0 +1,71 @@
+package dev.solweb.killgate.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.factory.pi.AgentDirMaterializer;
+import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.provider.translate.ContextBudget;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 16's proof beside the kill gate ({@link LongTask}): with the pinned real Pi and the
+ * settings the factory plugin materializes ({@link AgentDirMaterializer#COMPACTION}), the 40-turn
+ * task with 40-50 KB tool results completes, every compaction bringing the replay under solwebd's
+ * budget; its negative control, the same task with Pi's default settings, fails with Pi's
+ * "Context overflow recovery failed". On the scripted seat and on fakesol (the Playwright seat,
+ * headless Chromium).
+ */
+class LongTaskTest {
+
+  static final Path REPO = Path.of("").toAbsolutePath().getParent();
+
+  @TempDir Path root;
+
+  @Test
+  void theLongTaskCompletesWithTheShippedSettingsAndFailsWithPisDefaultsOnTheScriptedSeat() throws Exception {
+    proveOn(GateDaemon.SeatKind.SCRIPTED);
+  }
+
+  @Test
+  void theLongTaskCompletesWithTheShippedSettingsAndFailsWithPisDefaultsOnFakesol() throws Exception {
+    proveOn(GateDaemon.SeatKind.FAKESOL);
+  }
+
+  private void proveOn(GateDaemon.SeatKind seat) throws Exception {
+    Path pi = PiBinary.locate(Map.of(PiBinary.ROOT_ENV, REPO.toString())).orElseThrow();
+    Gate gate = new Gate(REPO, root, pi, seat, Path.of("/usr/bin/chromium"), Set.of());
+    LongTask.Outcome shipped;
+    try (Rig rig = gate.rig("long", LongTask.scenario())) {
+      JsonNode settings = dev.solweb.factory.pi.Json.MAPPER.readTree(rig.accountDir.resolve("settings.json").toFile());
+      assertThat(settings.path("compaction").path("keepRecentTokens").asInt()).isEqualTo(15_000);
+      shipped = LongTask.run(rig, "long", rig.accountDir);
+    }
+    LongTask.Outcome defaults;
+    try (Rig rig = gate.rig("long-control", LongTask.scenario())) {
+      assertThat(Files.exists(rig.defaultSettingsAgentDir().resolve("settings.json"))).isFalse();
+      defaults = LongTask.run(rig, "long-control", rig.defaultSettingsAgentDir());
+    }
+    System.out.println("long task on " + seat + ": shipped: " + shipped.summary() + "\n  Pi defaults: "
+        + defaults.summary());
+
+    JsonNode ev = shipped.evidence();
+    assertThat(shipped.completed()).as(ev.toPrettyString()).isTrue();
+    assertThat(ev.path("compactions").asInt()).as("the task is several budgets long").isGreaterThanOrEqualTo(5);
+    assertThat(ev.path("refused_context_overflow").asInt()).isEqualTo(ev.path("compactions").asInt());
+    assertThat(ev.path("replays_into_fresh_conversations").asInt()).isEqualTo(ev.path("compactions").asInt());
+    assertThat(ev.path("largest_fresh_replay_bytes").asLong()).as("every replay fits with margin")
+        .isLessThan(ContextBudget.INPUT_CEILING * 9 / 10);
+    assertThat(ev.path("final_occupancy_estimate").asLong()).isLessThan(ContextBudget.INPUT_CEILING);
+
+    JsonNode control = defaults.evidence();
+    assertThat(defaults.completed()).as(control.toPrettyString()).isFalse();
+    assertThat(control.path("error").asText()).contains("context_overflow");
+    assertThat(control.path("pi_compactions").toString()).contains("Context overflow recovery failed");
+  }
+}
