@@ -176,6 +176,35 @@ final class Changes {
     record(new Entry(Entry.Kind.MERGED, file, Files2.sha256(bytes), null, backup));
   }
 
+  /**
+   * Merges keys into the user's settings file (creating it when absent), an existing file backed
+   * up once first; {@code record} says which keys and what they held (see {@link PiSettings}).
+   */
+  void mergeKeys(Path file, byte[] bytes, String record, String why) throws IOException, StepFailed {
+    Optional<Entry> prior = manifest.get(file).filter(e -> e.kind() == Entry.Kind.SETTINGS);
+    Path backup = prior.map(Entry::backup).orElse(null);
+    boolean exists = Files2.exists(file);
+    if (exists && backup == null && prior.isEmpty()) {
+      backup = layout.backupOf(file);
+      if (Files2.exists(backup)) {
+        throw new StepFailed(file + ": an earlier backup " + backup + " is still kept; move it away, then install again");
+      }
+      mkdirs(backup.getParent());
+      say("backup", file, "copy kept at " + backup);
+      if (!dryRun) {
+        Files.copy(file, backup, StandardCopyOption.COPY_ATTRIBUTES, LinkOption.NOFOLLOW_LINKS);
+      }
+    }
+    if (!exists) {
+      mkdirs(file.getParent());
+    }
+    say(exists ? "merge" : "create", file, why);
+    if (!dryRun) {
+      Files.write(file, bytes);
+    }
+    record(new Entry(Entry.Kind.SETTINGS, file, Files2.sha256(bytes), record, backup));
+  }
+
   /** Records a file changed by a verb the installer ran (sw install-ccr), with the backup taken before. */
   void recordExternal(Entry entry) {
     record(entry);

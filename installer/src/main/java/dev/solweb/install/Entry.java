@@ -9,7 +9,8 @@ import java.nio.file.Path;
  * @param kind what was done (see {@link Kind})
  * @param path the absolute path it was done to
  * @param sha256 for FILE, MERGED and CREATED: the SHA-256 of the bytes the installer wrote
- * @param target for LINK: the symlink's target; for TREE: the stamp of what was unpacked
+ * @param target for LINK: the symlink's target; for TREE: the stamp of what was unpacked; for
+ *     SETTINGS: which keys were merged, with the value each held before ({@link PiSettings})
  * @param backup the displaced original (a file or symlink moved/copied under the prefix), or null
  */
 public record Entry(Kind kind, Path path, String sha256, String target, Path backup) {
@@ -26,7 +27,9 @@ public record Entry(Kind kind, Path path, String sha256, String target, Path bac
     /** A config file the installer (or a verb it ran) created where none was. */
     CREATED,
     /** A directory generated wholesale (the unpacked Playwright driver); removed recursively. */
-    TREE
+    TREE,
+    /** Keys merged into a settings file the user and Pi keep editing; taken back key by key. */
+    SETTINGS
   }
 
   public Entry withBackup(Path newBackup) {

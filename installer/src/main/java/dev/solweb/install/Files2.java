@@ -69,7 +69,7 @@ final class Files2 {
       case LINK -> linksTo(entry.path(), entry.target());
       case FILE, CREATED -> hasDigest(entry.path(), entry.sha256());
       // A merged file may be reached through the user's own symlink: compare what it holds.
-      case MERGED -> Files.isRegularFile(entry.path()) && sha256(entry.path()).equals(entry.sha256());
+      case MERGED, SETTINGS -> Files.isRegularFile(entry.path()) && sha256(entry.path()).equals(entry.sha256());
       case DIR, TREE -> Files.isDirectory(entry.path(), LinkOption.NOFOLLOW_LINKS);
     };
   }

@@ -25,6 +25,7 @@ import java.util.stream.Stream;
  *   <li>{@code <prefix>/tools/pi} and {@code tools/ccr} linked to the source repo's pinned tools (a repo build);
  *   <li>the launchers linked into the bin dir;
  *   <li>Pi's models.json: the managed symlink, or provider gpt merged into the user's own file;
+ *   <li>Pi's settings.json: the shipped pi-settings.json (compaction) merged in key by key;
  *   <li>Factory: the presets and the factory-plugin jar linked into Factory's directories;
  *   <li>ccr: the solweb provider merged into ccr's config by {@code sw install-ccr};
  *   <li>whatever an earlier install put in place and this one no longer ships is taken back.
@@ -54,6 +55,7 @@ final class Installer {
     step(this::pinnedTools);
     step(this::launchers);
     step(this::piModels);
+    step(this::piSettings);
     step(this::factory);
     step(this::ccr);
     if (changes.failures().isEmpty()) {
@@ -196,6 +198,31 @@ final class Installer {
       before.ifPresent(changes::recordExternal);
     } else {
       changes.link(file, layout.models());
+    }
+  }
+
+  /**
+   * Pi reads its compaction settings only from settings.json (global or project), not per provider:
+   * direct {@code pi} use gets the values the factory plugin materializes for Factory phases.
+   */
+  private void piSettings() throws IOException, StepFailed {
+    Path file = layout.piAgentDir().resolve("settings.json");
+    Optional<Entry> before = prior.get(file).filter(e -> e.kind() == Entry.Kind.SETTINGS);
+    Path ours = shipped("pi-settings.json");
+    if (!Files.isRegularFile(ours)) {
+      changes.say("skip", file, "this distribution ships no pi-settings.json");
+      before.ifPresent(e -> changes.keep(file));
+      return;
+    }
+    PiSettings.Plan plan = PiSettings.plan(file, ours, before.orElse(null));
+    if (plan instanceof PiSettings.Create c) {
+      changes.mergeKeys(file, c.bytes(), c.record(), "Pi's compaction settings for solwebd's budget (docs/compaction.md)");
+    } else if (plan instanceof PiSettings.Merge m) {
+      changes.mergeKeys(file, m.bytes(), m.record(), "Pi's compaction settings merged, your other settings kept"
+          + (m.replaced().isEmpty() ? "" : "; replaced " + String.join(", ", m.replaced())));
+    } else {
+      changes.say("unchanged", file, "Pi's compaction settings already merged");
+      before.ifPresent(changes::recordExternal);
     }
   }
 

@@ -78,6 +78,9 @@ final class Undo {
         }
         return true;
       }
+      case SETTINGS -> {
+        return takeBackKeys(entry);
+      }
       default -> {
         if (Files2.exists(path)) {
           if (!Files2.stillOurs(entry)) {
@@ -101,6 +104,39 @@ final class Undo {
         return true;
       }
     }
+  }
+
+  /** Puts back, key by key, what the merged keys held; a key changed since is the user's and stays. */
+  private boolean takeBackKeys(Entry entry) throws IOException {
+    Path path = entry.path();
+    if (Files2.exists(path)) {
+      PiSettings.TakeBack back;
+      try {
+        back = PiSettings.takeBack(path, entry);
+      } catch (StepFailed e) {
+        warn(e.getMessage() + "; left as it is");
+        return false;
+      }
+      for (String key : back.leftAsChanged()) {
+        say("keep", path, key + " was changed since the install; yours now");
+      }
+      if (back.delete()) {
+        say("remove", path, "created by the installer; nothing else in it");
+      } else {
+        say("restore", path, "the merged keys put back as they were, everything else kept");
+      }
+      if (!dryRun) {
+        if (back.delete()) {
+          Files.delete(path);
+        } else {
+          Files.write(path, back.bytes());
+        }
+      }
+    }
+    if (entry.backup() != null && Files2.exists(entry.backup()) && !dryRun) {
+      Files.delete(entry.backup());
+    }
+    return true;
   }
 
   private boolean changedSince(Entry entry) {

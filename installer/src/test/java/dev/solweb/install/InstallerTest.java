@@ -31,6 +31,8 @@ class InstallerTest {
       }
       """;
 
+  private static final String PI_SETTINGS = "{\"compaction\": {\"keepRecentTokens\": 15000, \"reserveTokens\": 16384}}\n";
+
   @TempDir Path dir;
   private Path tree;
   private Path home;
@@ -50,6 +52,7 @@ class InstallerTest {
     write(tree.resolve("lib/solweb-provider-1.jar"), "jar", "rw-r--r--");
     write(tree.resolve("lib/solweb-factory-plugin-1.jar"), "jar", "rw-r--r--");
     write(tree.resolve("models.json"), MODELS, "rw-r--r--");
+    write(tree.resolve("pi-settings.json"), PI_SETTINGS, "rw-r--r--");
     write(tree.resolve("presets/gpt-sol-high.yaml"), "name: gpt-sol-high\n", "rw-r--r--");
     write(tree.resolve("solweb-version.properties"), "version=1\ncommit=abcdef0123\n", "rw-r--r--");
   }
@@ -178,5 +181,78 @@ class InstallerTest {
   @Test
   void verifyAndUninstallTogetherIsAUsageError() {
     assertThat(install("--verify", "--uninstall").exitCode()).isEqualTo(Install.USAGE);
+  }
+
+  private Path piSettings() throws IOException {
+    return Files.createDirectories(home.resolve(".pi/agent")).resolve("settings.json");
+  }
+
+  @Test
+  void piSettingsAreMergedKeyByKeyOnceWithABackupAndTakenBackKeyByKeyEvenAfterPiRewroteTheFile() throws Exception {
+    Path settings = piSettings();
+    String theirs = "{\"theme\": \"dark\", \"compaction\": {\"enabled\": true, \"keepRecentTokens\": 20000}}\n";
+    Files.writeString(settings, theirs);
+
+    Run first = install();
+    assertThat(first.exitCode()).as(first.out()).isZero();
+    Path backup = prefix.resolve("backups").resolve(home.getRoot().relativize(settings).toString());
+    assertThat(first.out()).contains("install: backup " + settings + " (copy kept at " + backup + ")",
+        "install: merge " + settings + " (Pi's compaction settings merged, your other settings kept;"
+            + " replaced compaction.keepRecentTokens 20000 -> 15000)");
+    assertThat(Files.readString(backup)).isEqualTo(theirs);
+    String merged = Files.readString(settings);
+    assertThat(merged).containsSubsequence("\"theme\": \"dark\"", "\"enabled\": true", "\"keepRecentTokens\": 15000",
+        "\"reserveTokens\": 16384");
+
+    Run again = install();
+    assertThat(again.out()).contains("install: unchanged " + settings + " (Pi's compaction settings already merged)");
+    assertThat(Files.readString(settings)).isEqualTo(merged);
+
+    // Pi itself rewrites the file (interactive mode records lastChangelogVersion).
+    Files.writeString(settings, merged.replace("\"theme\": \"dark\"", "\"theme\": \"dark\",\n  \"lastChangelogVersion\": \"0.73.1\""));
+    Run uninstall = install("--uninstall");
+    assertThat(uninstall.exitCode()).as(uninstall.out()).isZero();
+    assertThat(uninstall.out()).contains("install: restore " + settings + " (the merged keys put back as they were");
+    assertThat(Json.read(settings)).isEqualTo(Json.parse(
+        "{\"theme\": \"dark\", \"lastChangelogVersion\": \"0.73.1\", \"compaction\": {\"enabled\": true, \"keepRecentTokens\": 20000}}"));
+    assertThat(backup).doesNotExist();
+  }
+
+  @Test
+  void piSettingsCreatedByTheInstallerAreRemovedOnUninstallAndAKeyTheUserChangedStays() throws Exception {
+    Path settings = home.resolve(".pi/agent/settings.json");
+    Run first = install();
+    assertThat(first.out()).contains("install: create " + settings);
+    assertThat(Json.read(settings)).isEqualTo(Json.parse(PI_SETTINGS));
+    assertThat(install("--uninstall").exitCode()).isZero();
+    assertThat(settings).doesNotExist();
+
+    assertThat(install().exitCode()).isZero();
+    Files.writeString(settings, Files.readString(settings).replace("15000", "12000"));
+    Run uninstall = install("--uninstall");
+    assertThat(uninstall.out()).contains("install: keep " + settings
+        + " (compaction.keepRecentTokens was changed since the install; yours now)");
+    assertThat(Json.read(settings)).isEqualTo(Json.parse("{\"compaction\": {\"keepRecentTokens\": 12000}}"));
+  }
+
+  @Test
+  void aPiSettingsFileThatIsNotJsonFailsThatStepOnlyAndIsNotTouched() throws Exception {
+    Path settings = piSettings();
+    Files.writeString(settings, "{ not json");
+    Run run = install();
+    assertThat(run.exitCode()).isEqualTo(Install.FAILED);
+    assertThat(run.out()).contains("install: FAILED " + settings + " is not valid JSON");
+    assertThat(Files.readString(settings)).isEqualTo("{ not json");
+  }
+
+  /** JSON equality, key order aside. */
+  private static final class Json {
+    static com.fasterxml.jackson.databind.JsonNode read(Path file) throws IOException {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    }
+
+    static com.fasterxml.jackson.databind.JsonNode parse(String text) throws IOException {
+      return new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
+    }
   }
 }
