@@ -15,15 +15,17 @@ import java.util.TreeSet;
  * 9. Context: in one Pi session, four prompts of ~30 KB each take solwebd's estimate over the
  * budget at the fourth (estimated input + output + 16000 reserved > 120000), so solwebd refuses
  * that send with a typed context_overflow (nothing typed); Pi compacts (reason overflow): it keeps
- * its recent ~20000 tokens (its own chars/4 estimate: the last two prompts) and summarizes the
- * rest in a summary request that opens its own conversation; the retried prompt, its history now
+ * its recent compaction.keepRecentTokens (15000 of its chars/4 tokens, shipped: the last two
+ * prompts, docs/compaction.md) and summarizes the rest in a summary request that opens its own
+ * conversation; the retried prompt, its history now
  * rewritten, is replayed into a FRESH browser conversation carrying the summary, with the same
  * X-Overdeck-Client-Session. Shipped values only (models.json window 120000, maxTokens 16000).
  * Control: the same four prompts at ~3 KB must not compact.
  *
- * <p>Measured on the way (first version of this check): two prompts of ~50 KB do NOT recover. Pi
- * keeps 20000 of its tokens, about 80 KB, so it summarizes almost nothing and its retry is the same
- * ~107 KB, refused again; Pi then gives up after its one compaction per prompt.
+ * <p>Measured on the way (first version of this check, Pi's default keepRecentTokens 20000): two
+ * prompts of ~50 KB do NOT recover. Pi keeps 20000 of its tokens, about 80 KB, so it summarizes
+ * almost nothing and its retry is the same ~107 KB, refused again; Pi then gives up after its one
+ * compaction per prompt. Issue 16's LongTask is the long-task proof.
  */
 final class Check09Compaction implements GateCheck {
 
