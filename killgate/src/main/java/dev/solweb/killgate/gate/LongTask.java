@@ -6,6 +6,7 @@ import dev.solweb.factory.pi.Compaction;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,8 +18,10 @@ import java.util.Set;
 /**
  * Issue 16's proof: a 40-turn task (39 tool calls, then the final answer) in ONE Pi prompt, as a
  * Factory phase runs it ({@code PiRunner}, RPC mode), whose tool results include nine file reads
- * of 40-50 KB (Pi's own read tool stops at 50 KB), two and three of them back to back. Its new
- * content is several times solwebd's 104000-token budget, so the task only completes if every
+ * of 40-50 KB (Pi's own read tool stops at 50 KB), two and three of them back to back, and a
+ * stretch of eleven ~10 KB test logs whose check marks and box drawing make them about 1.3 UTF-8
+ * bytes per character (Pi counts characters, solwebd bytes). Its new content is about five times
+ * solwebd's 104000-token budget, so the task only completes if every
  * compaction Pi makes brings the next request under that budget: solwebd refuses (context_overflow,
  * nothing typed), Pi compacts and continues, solwebd replays into a fresh conversation.
  *
@@ -166,7 +169,7 @@ final class LongTask {
       if (summary) {
         summaryRequests++;
       } else if (!send.conversationId().equals(previous) && taskConversations.add(send.conversationId())) {
-        largestFresh = Math.max(largestFresh, send.text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length);
+        largestFresh = Math.max(largestFresh, send.text().getBytes(StandardCharsets.UTF_8).length);
       }
       previous = summary ? previous : send.conversationId();
     }
@@ -195,7 +198,7 @@ final class LongTask {
     ArrayNode s = evidence.putArray("seat_sends");
     for (ScenarioPlayer.Send send : sends) {
       s.add(send.conversationId().substring(0, 8) + " " + send.text().length() + "ch/"
-          + send.text().getBytes(java.nio.charset.StandardCharsets.UTF_8).length + "B"
+          + send.text().getBytes(StandardCharsets.UTF_8).length + "B"
           + (send.text().contains(SUMMARIZER) ? " summary-request" : ""));
     }
     ArrayNode sizes = evidence.putArray("request_bytes_status");

@@ -3,6 +3,7 @@ package dev.solweb.provider.translate;
 import dev.solweb.provider.failure.ProviderFailure;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -83,7 +84,7 @@ public final class ContextBudget {
     }
     Message m = replayed.get(index);
     String which = "messages[" + index + "] (" + (m.role() == Message.Role.TOOL ? "the tool result for "
-        + m.toolCallId() : m.role().name().toLowerCase(java.util.Locale.ROOT) + " message") + ", " + tokens + " tokens)";
+        + m.toolCallId() : m.role().name().toLowerCase(Locale.ROOT) + " message") + ", " + tokens + " tokens)";
     long alone = mandatory + tokens + RESERVED_OUTPUT;
     if (alone > CONTEXT_WINDOW) {
       return "; the largest of the " + replayed.size() + " messages, " + which + ", cannot fit even alone: with the"
