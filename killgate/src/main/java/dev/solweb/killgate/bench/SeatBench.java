@@ -48,7 +48,7 @@ import picocli.CommandLine.Spec;
     description = "Benchmark the Playwright seat and solwebd --seat playwright against fakesol.")
 public final class SeatBench implements Callable<Integer> {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
   private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
   @Spec CommandSpec spec;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ask;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,7 +29,7 @@ import java.util.Optional;
  * result, never a reason to open a second browser on the same profile.
  */
 final class DaemonAsk {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final CtlEnv env;
   private final Duration askTimeout;

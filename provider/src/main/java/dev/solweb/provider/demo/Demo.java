@@ -1,5 +1,6 @@
 package dev.solweb.provider.demo;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Runs a scripted tool loop through solwebd's HTTP API (no ChatGPT account needed).")
 public final class Demo implements Callable<Integer> {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   @Spec CommandSpec spec;
 

@@ -1,5 +1,6 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,7 +32,7 @@ import java.util.concurrent.CompletionException;
  * "model": "sol-web-<effort>"}}; a failure is the typed error body with its status.
  */
 final class AskRoute {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.dispatch.TurnRequest;
@@ -25,7 +26,7 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
 
   static final String CLIENT_SESSION_HEADER = "X-Overdeck-Client-Session";
   private static final Pattern CLIENT_SESSION = Pattern.compile("^v1\\.[A-Za-z0-9_-]{43}$");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   /**
    * Checks the client-session header before the body is read. Pi sends the variable's NAME when

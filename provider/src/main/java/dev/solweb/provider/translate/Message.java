@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,7 +33,7 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     }
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   public Message {
     Objects.requireNonNull(role, "role");

@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -24,7 +25,7 @@ import java.util.logging.Logger;
  */
 public final class Registry {
   private static final Logger LOG = Logger.getLogger(Registry.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final Map<String, Conversation> conversations = new LinkedHashMap<>();
   private final Path file;
