@@ -111,17 +111,17 @@ public final class AskGpt implements Callable<Integer> {
       files.add(absolute);
     }
     Path outputDir = cwd.resolve(out == null ? Path.of(".") : out).normalize();
-    TurnRequest.OneShot ask = new TurnRequest.OneShot(prompt, files, outputDir);
+    TurnRequest.Ask ask = TurnRequest.Ask.of(chosen.get(), prompt, files, outputDir);
     Duration turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(
         env.env().getOrDefault("SOLWEBD_TURN_TIMEOUT", "300"))));
 
     // The daemon's queue can hold the ask a while before the turn starts; allow for it.
-    Optional<AskResult> viaDaemon = new DaemonAsk(env, turnTimeout.multipliedBy(4)).ask(chosen.get(), ask);
+    Optional<AskResult> viaDaemon = new DaemonAsk(env, turnTimeout.multipliedBy(4)).ask(ask);
     AskResult result = viaDaemon.orElseGet(() -> {
       String seatSpec = seat != null ? seat : env.env().getOrDefault("ASK_GPT_SEAT", "playwright");
       SeatOptions options = new SeatOptions(PlaywrightOptions.REAL_CHAT_URL, false, Path.of("/usr/bin/chromium"),
           env.profileDir(), env.home());
-      return new DirectAsk(seatSpec, options, turnTimeout).ask(chosen.get(), ask);
+      return new DirectAsk(seatSpec, options, turnTimeout).ask(ask);
     });
     return AskResult.print(result, spec.commandLine().getOut(), err);
   }

@@ -3,13 +3,9 @@ package dev.solweb.provider.daemon;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.ctl.ProcessInfo;
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
-import dev.solweb.provider.http.SolwebServer;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -23,7 +19,6 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -123,45 +118,39 @@ public final class Solwebd implements Callable<Integer> {
       return EXIT_CANNOT_START;
     }
 
-    Registry registry = Registry.persistent(daemonHome.resolve("registry.json"));
-    Dispatcher dispatcher = new Dispatcher(factory, registry, new Dispatcher.Settings(seats, turnTimeout, spacing), Clock.systemUTC());
     long pid = ProcessHandle.current().pid();
     String generation = UUID.randomUUID().toString();
     String version = Version.current();
     Vertx vertx = Vertx.vertx();
     CountDownLatch stopped = new CountDownLatch(1);
-    AtomicBoolean stopping = new AtomicBoolean();
-    Runnable stop = () -> {
-      if (stopping.compareAndSet(false, true)) {
-        dispatcher.close();
-        profileLock.close();
-        try {
-          Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
-        } catch (IOException ignored) {
-          // A stale state file fails closed in solwebctl: the pid no longer matches.
-        }
-        vertx.close().onComplete(done -> stopped.countDown());
+    Runnable release = () -> {
+      profileLock.close();
+      try {
+        Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
+      } catch (IOException ignored) {
+        // A stale state file fails closed in solwebctl: the pid no longer matches.
       }
+      vertx.close().onComplete(done -> stopped.countDown());
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
-    HttpServer server;
+    Daemon.Config config = new Daemon.Config(daemonHome, factory, seats, turnTimeout, spacing, settings,
+        Clock.systemUTC(), release);
+    Daemon daemon;
     try {
-      server = new SolwebServer(vertx, dispatcher, registry, settings, stop)
-          .listen(host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.ExecutionException e) {
       err.println("solwebd: cannot listen on " + host + ":" + port + ": " + e.getCause().getMessage());
-      dispatcher.close();
       profileLock.close();
       vertx.close();
       return EXIT_CANNOT_START;
     }
-    new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, server.actualPort(), version, seat).write(daemonHome);
-    Runtime.getRuntime().addShutdownHook(new Thread(stop, "solwebd-shutdown"));
-    out.println("solwebd " + version + " listening on http://" + host + ":" + server.actualPort() + " (seat " + seat
+    new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, daemon.port(), version, seat).write(daemonHome);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.stop().join(), "solwebd-shutdown-hook"));
+    out.println("solwebd " + version + " listening on http://" + host + ":" + daemon.port() + " (seat " + seat
         + ", seats " + seats + ", home " + daemonHome + ")");
     out.flush();
-    dispatcher.start().whenComplete((ok, error) -> {
-      out.println("solwebd: seats started, state " + dispatcher.snapshot().state());
+    daemon.startSeats().whenComplete((ok, error) -> {
+      out.println("solwebd: seats started, state " + daemon.dispatcher().snapshot().state());
       out.flush();
     });
     stopped.await();

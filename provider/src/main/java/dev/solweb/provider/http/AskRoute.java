@@ -4,9 +4,9 @@ import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
@@ -43,7 +43,7 @@ final class AskRoute {
   }
 
   void handle(RoutingContext ctx) {
-    TurnRequest request;
+    TurnRequest.Ask request;
     try {
       request = parse(ctx.body().asString());
     } catch (IllegalArgumentException e) {
@@ -65,7 +65,7 @@ final class AskRoute {
   }
 
   /** @throws IllegalArgumentException naming the field and what is wrong with it */
-  static TurnRequest parse(String body) {
+  static TurnRequest.Ask parse(String body) {
     JsonNode root;
     try {
       root = body == null ? null : JSON.readTree(body);
@@ -103,7 +103,7 @@ final class AskRoute {
     } catch (IOException e) {
       throw new IllegalArgumentException("output_dir " + outputDir + " cannot be created: " + e.getMessage());
     }
-    return TurnRequest.ask(effort, new TurnRequest.OneShot(prompt.asText(), attachments, outputDir));
+    return TurnRequest.Ask.of(effort, prompt.asText(), attachments, outputDir);
   }
 
   private static Path absolute(JsonNode node, String what) {

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.dispatch.TurnRequest;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
@@ -92,7 +94,7 @@ public final class SolwebServer {
       ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
       return;
     }
-    Dispatcher.TurnHandle handle = dispatcher.submit(request.turn());
+    Dispatcher.TurnHandle handle = dispatcher.submit(TurnRequest.chat(request.input()));
     Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
     Context context = vertx.getOrCreateContext();
 

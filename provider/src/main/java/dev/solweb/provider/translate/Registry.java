@@ -18,14 +18,20 @@ import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
- * Session key to managed conversation. Persisted (when given a file) atomically after every
- * change, so a restarted daemon continues a conversation instead of replaying it. A corrupt file
- * fails closed to replay: it is set aside and the registry starts empty. Prompts and transcripts
- * are never written. Thread-safe.
+ * Session key to managed conversation: {@code <home>/registry.json}, mode 0600. Persisted (when
+ * given a file) atomically after every change, so a restarted daemon continues a conversation
+ * instead of replaying it, answers an identical re-send of a last turn from memory, and knows
+ * which conversations had a turn in flight when it stopped (those load as {@code uncertain}:
+ * their next turn replays into a fresh conversation, so nothing is typed twice into one). A
+ * corrupt file fails closed to replay: it is set aside and the registry starts empty. Prompts
+ * and transcripts are never written; the one text kept per conversation is its last answer.
+ * Bounded: at most {@link #MAX_CONVERSATIONS} entries, the least recently changed dropped first.
+ * Thread-safe.
  */
 public final class Registry {
   private static final Logger LOG = Logger.getLogger(Registry.class.getName());
   private static final ObjectMapper JSON = Json.MAPPER;
+  public static final int MAX_CONVERSATIONS = 1000;
 
   private final Map<String, Conversation> conversations = new LinkedHashMap<>();
   private final Path file;
@@ -49,8 +55,15 @@ public final class Registry {
               || conversation.effort() == null || conversation.deliveredDigest() == null || conversation.status() == null) {
             throw new IOException("an entry lacks a required field");
           }
+          if (conversation.status() == Conversation.Status.IN_FLIGHT) {
+            // This daemon never saw that turn end: the conversation may hold it, or half of it.
+            LOG.warning("conversation " + conversation.sessionKey() + " had a turn in flight when the daemon stopped;"
+                + " it is uncertain and its next turn replays into a fresh conversation");
+            conversation = conversation.uncertain();
+          }
           registry.conversations.put(conversation.sessionKey(), conversation);
         }
+        registry.trim();
       } catch (IOException e) {
         registry.conversations.clear();
         Path aside = file.resolveSibling(file.getFileName() + ".corrupt");
@@ -70,16 +83,27 @@ public final class Registry {
     return Optional.ofNullable(conversations.get(sessionKey));
   }
 
-  public synchronized void put(Conversation conversation) {
+  /**
+   * Stores {@code conversation}, on disk (when persistent) before returning.
+   *
+   * @return false when the file could not be written (the change holds in memory only)
+   */
+  public synchronized boolean put(Conversation conversation) {
+    conversations.remove(conversation.sessionKey());
     conversations.put(conversation.sessionKey(), conversation);
-    save();
+    trim();
+    return save();
   }
 
-  public synchronized void markUncertain(String sessionKey) {
-    Conversation conversation = conversations.get(sessionKey);
-    if (conversation != null) {
-      conversations.put(sessionKey, conversation.uncertain());
+  public synchronized void remove(String sessionKey) {
+    if (conversations.remove(sessionKey) != null) {
       save();
+    }
+  }
+
+  private void trim() {
+    while (conversations.size() > MAX_CONVERSATIONS) {
+      conversations.remove(conversations.keySet().iterator().next());
     }
   }
 
@@ -91,9 +115,9 @@ public final class Registry {
     return List.copyOf(conversations.values());
   }
 
-  private void save() {
+  private boolean save() {
     if (file == null) {
-      return;
+      return true;
     }
     try {
       Path temp = file.resolveSibling(file.getFileName() + ".tmp");
@@ -105,10 +129,12 @@ public final class Registry {
       } catch (AtomicMoveNotSupportedException e) {
         Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
       }
+      return true;
     } catch (IOException e) {
       // A lost write costs a replay after restart, never a wrong conversation: the digest check
       // still guards every resume.
       LOG.warning("could not write registry " + file + ": " + e.getMessage());
+      return false;
     }
   }
 }

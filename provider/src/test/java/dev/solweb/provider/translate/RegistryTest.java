@@ -29,7 +29,7 @@ class RegistryTest {
   private static Conversation conversation(String key) {
     List<Message> delivered = history();
     return new Conversation(key, "https://chat.invalid/c/" + key, Effort.XHIGH, delivered.size(),
-        HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, 12_345, 678);
+        HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, null, 12_345, 678, null);
   }
 
   @Test
@@ -38,13 +38,44 @@ class RegistryTest {
     Registry first = Registry.persistent(file);
     first.put(conversation("aaaaaaaaaaaaaaaa"));
     first.put(conversation("bbbbbbbbbbbbbbbb"));
-    first.markUncertain("bbbbbbbbbbbbbbbb");
+    first.put(conversation("bbbbbbbbbbbbbbbb").uncertain());
 
     Registry reloaded = Registry.persistent(file);
 
     assertThat(reloaded.size()).isEqualTo(2);
     assertThat(reloaded.get("aaaaaaaaaaaaaaaa")).contains(conversation("aaaaaaaaaaaaaaaa"));
     assertThat(reloaded.get("bbbbbbbbbbbbbbbb")).contains(conversation("bbbbbbbbbbbbbbbb").uncertain());
+  }
+
+  @Test
+  void aConversationInFlightWhenTheDaemonStoppedLoadsUncertain() {
+    Path file = home.resolve("registry.json");
+    Conversation ready = conversation("aaaaaaaaaaaaaaaa");
+    Registry.persistent(file).put(new Conversation(ready.sessionKey(), ready.url(), ready.effort(),
+        ready.deliveredCount(), ready.deliveredDigest(), ready.turns(), ready.openedAtEpochSecond(),
+        Conversation.Status.IN_FLIGHT, "digest-of-the-turn-being-sent", ready.estimatedInput(),
+        ready.estimatedOutput(), null));
+
+    Conversation loaded = Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow();
+
+    assertThat(loaded.status()).isEqualTo(Conversation.Status.UNCERTAIN);
+    assertThat(loaded.inFlight()).isNull();
+  }
+
+  @Test
+  void theLeastRecentlyChangedConversationIsDroppedPastTheBound() {
+    Registry registry = Registry.inMemory();
+    for (int i = 0; i <= Registry.MAX_CONVERSATIONS; i++) {
+      registry.put(conversation(String.format("%016d", i)));
+    }
+    registry.put(conversation(String.format("%016d", 0)));
+    registry.put(conversation("newest0000000000"));
+
+    assertThat(registry.size()).isEqualTo(Registry.MAX_CONVERSATIONS);
+    assertThat(registry.get(String.format("%016d", 0))).as("changed again, so kept").isPresent();
+    assertThat(registry.get(String.format("%016d", 1))).isEmpty();
+    assertThat(registry.get(String.format("%016d", 2))).isEmpty();
+    assertThat(registry.get("newest0000000000")).isPresent();
   }
 
   @Test
