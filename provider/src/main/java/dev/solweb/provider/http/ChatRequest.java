@@ -47,6 +47,9 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
   }
 
   static ChatRequest parse(String body, Optional<String> clientSession) throws BadRequest {
+    if (body == null || body.isBlank()) {
+      throw BadRequest.invalid("the request body is empty; send a JSON object {model, messages, ...}");
+    }
     JsonNode root;
     try {
       root = JSON.readTree(body);
