@@ -42,16 +42,30 @@ final class AskRoute {
     this.dispatcher = dispatcher;
   }
 
+  /** Parses and checks the files off the event loop (a slow or network disk must not stall it), then queues. */
   void handle(RoutingContext ctx) {
-    TurnRequest.Ask request;
-    try {
-      request = parse(ctx.body().asString());
-    } catch (IllegalArgumentException e) {
-      ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", e.getMessage());
-      return;
+    String body = ctx.body().asString();
+    Context context = vertx.getOrCreateContext();
+    vertx.executeBlocking(() -> parse(body), false).onComplete(parsed -> {
+      if (parsed.failed()) {
+        Throwable cause = parsed.cause();
+        if (cause instanceof IllegalArgumentException) {
+          ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", cause.getMessage());
+        } else {
+          ErrorBodies.send(ctx.response(), ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+              "internal error reading the ask: " + cause));
+        }
+        return;
+      }
+      submit(ctx, context, parsed.result());
+    });
+  }
+
+  private void submit(RoutingContext ctx, Context context, TurnRequest.Ask request) {
+    if (ctx.response().closed()) {
+      return; // the client left while its files were checked: nothing to queue
     }
     Dispatcher.TurnHandle handle = dispatcher.submit(request);
-    Context context = vertx.getOrCreateContext();
     ctx.response().closeHandler(closed -> handle.release());
     handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
       if (error == null) {
