@@ -146,7 +146,7 @@ public final class SeatBench implements Callable<Integer> {
       long t0 = System.nanoTime();
       daemon = launch(sol, home);
       base = awaitListening(daemon);
-      token = Files.readString(home.resolve("solwebd.token")).strip();
+      token = dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME));
       while (!"ready".equals(health(http, base, token).path("state").asText())) {
         check(System.nanoTime() - t0 < Duration.ofSeconds(60).toNanos(), "daemon never ready");
         Thread.sleep(20);

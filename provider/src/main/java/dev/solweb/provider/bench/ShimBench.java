@@ -60,7 +60,7 @@ public final class ShimBench {
         }
         Thread.sleep(20);
       }
-      ShimBench bench = new ShimBench(StateFile.read(home).port(), Files.readString(home.resolve("solwebd.token")).strip());
+      ShimBench bench = new ShimBench(StateFile.read(home).port(), dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME)));
       bench.run(deltaSessions, deltaTurns, daemon.pid());
     } finally {
       daemon.destroy();

@@ -1,7 +1,9 @@
 package dev.solweb.provider.daemon;
 
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ProcessInfo;
+import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.seat.SeatFactory;
@@ -113,7 +115,7 @@ public final class Solwebd implements Callable<Integer> {
         return EXIT_CANNOT_START;
       }
       factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
-    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+    } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
     }
