@@ -1,6 +1,5 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ProcessInfo;
 import dev.solweb.provider.ctl.TokenFile;
@@ -24,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -48,9 +48,7 @@ public final class Solwebd implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--seat", defaultValue = "playwright", paramLabel = "KIND",
-      description = "playwright (the real page, default) or scripted:<file|name> (tests and demos).")
-  String seat;
+  @Mixin SeatMixin seatOptions;
 
   @Option(names = "--host", defaultValue = "127.0.0.1", description = "Loopback address to bind (default ${DEFAULT-VALUE}).")
   String host;
@@ -65,14 +63,6 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
   int seats;
 
-  @Option(names = "--chat-url", defaultValue = PlaywrightOptions.REAL_CHAT_URL, description = "Page the playwright seat drives.")
-  String chatUrl;
-
-  @Option(names = "--headless", description = "Run Chromium headless (tests; the real site challenges headless).")
-  boolean headless;
-
-  @Option(names = "--chromium", defaultValue = "/usr/bin/chromium", description = "Chromium executable.")
-  Path chromium;
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new Solwebd()).execute(args));
@@ -80,6 +70,7 @@ public final class Solwebd implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    String seat = seatOptions.seat();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Path daemonHome = home != null ? home : Path.of(System.getProperty("user.home"), ".overdeck", "gptbridge");
@@ -106,7 +97,7 @@ public final class Solwebd implements Callable<Integer> {
     try {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       token = TokenFile.loadOrCreate(daemonHome);
-      Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
+      Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
       // One browser per profile, taken before any seat exists: ask-gpt's direct path takes the same lock.
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
@@ -114,7 +105,7 @@ public final class Solwebd implements Callable<Integer> {
             + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
         return EXIT_CANNOT_START;
       }
-      factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
+      factory = SeatSelection.factory(seat, seatOptions.options(daemonHome, profile));
     } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
