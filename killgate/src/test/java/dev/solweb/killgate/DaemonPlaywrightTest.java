@@ -249,7 +249,9 @@ class DaemonPlaywrightTest {
       assertThat(System.nanoTime()).as("the second turn never reached the page").isLessThan(deadline);
       Thread.sleep(100);
     }
-    assertThat(Files.readString(home.resolve("registry.json"))).contains("\"status\":\"in_flight\"");
+    try (java.util.stream.Stream<Path> marks = Files.list(home.resolve("registry.in-flight"))) {
+      assertThat(marks).as("the Send is marked in flight on disk").hasSize(1);
+    }
     first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 
     Daemon second = startDaemon();

@@ -1,12 +1,14 @@
 package dev.solweb.provider.translate;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.solweb.provider.model.Effort;
 
 /**
  * What the registry knows of one managed browser conversation. No prompt text: the delivered
  * prefix is kept as a count and a digest ({@link HistoryDigest}); the one text kept is the
- * answer to the last turn ({@link RememberedAnswer}), bounded in size and age.
+ * answer to the last turn ({@link RememberedAnswer}, stored in a file of its own), bounded in
+ * size and age.
  *
  * @param url the durable conversation URL; empty while the first send of a fresh conversation is
  *     in flight (the page shows the URL only after Send)
@@ -31,7 +33,7 @@ public record Conversation(
     @JsonProperty("in_flight") String inFlight,
     @JsonProperty("estimated_input") long estimatedInput,
     @JsonProperty("estimated_output") long estimatedOutput,
-    @JsonProperty("last_answer") RememberedAnswer lastAnswer) {
+    @JsonProperty("last_answer") @JsonInclude(JsonInclude.Include.NON_NULL) RememberedAnswer lastAnswer) {
 
   /** Only a {@code ready} conversation is ever typed into again. */
   public enum Status {
@@ -58,8 +60,9 @@ public record Conversation(
     return withStatus(Status.UNCERTAIN);
   }
 
-  Conversation withoutAnswer() {
+  /** This entry with another remembered answer (null for none). */
+  Conversation withAnswer(RememberedAnswer answer) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
-        status, inFlight, estimatedInput, estimatedOutput, null);
+        status, inFlight, estimatedInput, estimatedOutput, answer);
   }
 }

@@ -26,7 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class Conversations {
   /** Answers longer than this are not remembered: a re-send of that turn is typed again, fresh. */
-  public static final int MAX_ANSWER_CHARS = 256 * 1024;
+  public static final int MAX_ANSWER_CHARS = 64 * 1024;
   /** A remembered answer older than this is not used: a client retry comes within minutes. */
   public static final Duration MAX_ANSWER_AGE = Duration.ofHours(24);
 
@@ -98,7 +98,7 @@ public final class Conversations {
         base == null ? 0 : base.turns(), openedAt(base), Conversation.Status.IN_FLIGHT, turn.historyDigest(),
         base == null ? 0 : base.estimatedInput(), base == null ? 0 : base.estimatedOutput(),
         previousAnswer(plan));
-    if (!registry.put(mark)) {
+    if (!registry.markInFlight(mark)) {
       throw new TurnFailed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
           "the conversation registry could not be written, so the turn cannot be marked in flight; nothing was sent"));
     }

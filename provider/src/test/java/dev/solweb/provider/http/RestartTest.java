@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -90,11 +91,13 @@ class RestartTest {
           daemon.request("/v1/chat/completions").POST(java.net.http.HttpRequest.BodyPublishers.ofString(turn2)).build(),
           HttpResponse.BodyHandlers.ofString());
       assertThat(secondSendStarted.await(10, TimeUnit.SECONDS)).isTrue();
-      // What a kill -9 leaves on disk: the registry as it stood while the Send was in flight.
-      Files.copy(home.resolve("registry.json"), crashed.resolve("registry.json"), StandardCopyOption.COPY_ATTRIBUTES);
+      // What a kill -9 leaves on disk: the registry and its in-flight marks as they stood during the Send.
+      copyTree(home, crashed);
       hanging.cancel(true);
     }
-    assertThat(Files.readString(crashed.resolve("registry.json"))).contains("\"status\":\"in_flight\"");
+    try (Stream<Path> marks = Files.list(crashed.resolve("registry.in-flight"))) {
+      assertThat(marks).hasSize(1);
+    }
 
     try (TestDaemon restarted = new TestDaemon(player, TestDaemon.Options.defaults().home(crashed))) {
       HttpResponse<String> resent = restarted.post(turn2);
@@ -109,6 +112,19 @@ class RestartTest {
       assertThat(sends.get(2).text()).contains("PROTOCOL", "USER\nfirst", "ASSISTANT\none", "USER\nsecond");
       assertThat(sends.stream().filter(s -> s.conversationId().equals(firstConversation) && s.text().contains("USER\nsecond")))
           .hasSize(1);
+    }
+  }
+
+  private static void copyTree(Path from, Path to) throws Exception {
+    try (Stream<Path> files = Files.walk(from)) {
+      for (Path source : files.filter(p -> !p.startsWith(to)).toList()) {
+        Path target = to.resolve(from.relativize(source).toString());
+        if (Files.isDirectory(source)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(source, target, StandardCopyOption.COPY_ATTRIBUTES);
+        }
+      }
     }
   }
 

@@ -47,19 +47,52 @@ class RegistryTest {
     assertThat(reloaded.get("bbbbbbbbbbbbbbbb")).contains(conversation("bbbbbbbbbbbbbbbb").uncertain());
   }
 
+  private static Conversation inFlight(Conversation ready) {
+    return new Conversation(ready.sessionKey(), ready.url(), ready.effort(), ready.deliveredCount(),
+        ready.deliveredDigest(), ready.turns(), ready.openedAtEpochSecond(), Conversation.Status.IN_FLIGHT,
+        "digest-of-the-turn-being-sent", ready.estimatedInput(), ready.estimatedOutput(), null);
+  }
+
   @Test
-  void aConversationInFlightWhenTheDaemonStoppedLoadsUncertain() {
+  void aConversationMarkedInFlightWhenTheDaemonStoppedLoadsUncertain() throws Exception {
     Path file = home.resolve("registry.json");
-    Conversation ready = conversation("aaaaaaaaaaaaaaaa");
-    Registry.persistent(file).put(new Conversation(ready.sessionKey(), ready.url(), ready.effort(),
-        ready.deliveredCount(), ready.deliveredDigest(), ready.turns(), ready.openedAtEpochSecond(),
-        Conversation.Status.IN_FLIGHT, "digest-of-the-turn-being-sent", ready.estimatedInput(),
-        ready.estimatedOutput(), null));
+    Registry before = Registry.persistent(file);
+    before.put(conversation("aaaaaaaaaaaaaaaa"));
+    before.put(conversation("bbbbbbbbbbbbbbbb"));
+    assertThat(before.markInFlight(inFlight(conversation("aaaaaaaaaaaaaaaa")))).isTrue();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+        home.resolve("registry.in-flight").resolve("aaaaaaaaaaaaaaaa")))).isEqualTo("rw-------");
 
-    Conversation loaded = Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow();
+    Registry after = Registry.persistent(file);
 
-    assertThat(loaded.status()).isEqualTo(Conversation.Status.UNCERTAIN);
-    assertThat(loaded.inFlight()).isNull();
+    assertThat(after.get("aaaaaaaaaaaaaaaa").orElseThrow().status()).isEqualTo(Conversation.Status.UNCERTAIN);
+    assertThat(after.get("bbbbbbbbbbbbbbbb").orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().status())
+        .as("the mark was applied once and stays applied").isEqualTo(Conversation.Status.UNCERTAIN);
+  }
+
+  @Test
+  void recordingTheOutcomeClearsTheMark() {
+    Path file = home.resolve("registry.json");
+    Registry registry = Registry.persistent(file);
+    registry.markInFlight(inFlight(conversation("aaaaaaaaaaaaaaaa")));
+
+    registry.put(conversation("aaaaaaaaaaaaaaaa"));
+
+    assertThat(home.resolve("registry.in-flight").resolve("aaaaaaaaaaaaaaaa")).doesNotExist();
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+  }
+
+  @Test
+  void theLastAnswerIsKeptInAFileOfItsOwnAndNotInTheRegistry() throws Exception {
+    Path file = home.resolve("registry.json");
+    RememberedAnswer answer = new RememberedAnswer("digest", "answer " + MARKER, null, null, null, 10, 2, List.of(), 1_764_000_000L);
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa").withAnswer(answer));
+
+    assertThat(Files.readString(file)).doesNotContain(MARKER);
+    Path stored = home.resolve("registry.answers").resolve("aaaaaaaaaaaaaaaa.json");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(stored))).isEqualTo("rw-------");
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().lastAnswer()).isEqualTo(answer);
   }
 
   @Test
