@@ -132,7 +132,10 @@ public final class Registry {
       Path mark = keyFile(inFlightDir, conversation.sessionKey(), "");
       try {
         createPrivateDirectory(inFlightDir);
-        writePrivate(mark, conversation.inFlight() == null ? "" : conversation.inFlight());
+        // Its existence is the mark (the digest inside is for a reader): no rename needed.
+        Files.deleteIfExists(mark);
+        Files.createFile(mark, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(mark, conversation.inFlight() == null ? "" : conversation.inFlight());
       } catch (IOException e) {
         LOG.warning("could not write the in-flight mark " + mark + ": " + e.getMessage());
         return false;
