@@ -172,9 +172,11 @@ public final class ServiceControl {
     command.add(launcher.toString());
     command.addAll(launch.daemonArgs(env, port));
     Process process;
+    long logStart;
     try {
       SecureFile.createPrivateDirectories(env.home());
       File log = env.daemonLog().toFile();
+      logStart = log.length();
       ProcessBuilder builder = new ProcessBuilder(command)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
@@ -191,16 +193,36 @@ public final class ServiceControl {
     while (Instant.now().isBefore(deadline)) {
       Optional<DaemonState> state = DaemonState.read(env.stateFile());
       if (state.isPresent()) {
-        return waitWhileStarting(state.get(), identity, launch.seats(), deadline);
+        try {
+          return waitWhileStarting(state.get(), identity, launch.seats(), deadline);
+        } catch (CtlException e) {
+          if (process.isAlive()) {
+            throw e;
+          }
+          // It exited while we watched it start (no seat could start): its own words, not "stale state file".
+          throw exitedEarly(process, logStart);
+        }
       }
       if (!process.isAlive()) {
-        throw new CtlException(ExitCodes.START_FAILED, "solwebd exited with code " + process.exitValue()
-            + " before it was ready; see " + env.daemonLog());
+        throw exitedEarly(process, logStart);
       }
       sleep();
     }
     throw new CtlException(ExitCodes.START_FAILED, "solwebd wrote no state file within "
         + startTimeout.toSeconds() + "s; see " + env.daemonLog());
+  }
+
+  /** The launched daemon exited: its exit code and its own cause line ("solwebd: ... cannot start: ..."). */
+  private CtlException exitedEarly(Process process, long logStart) {
+    try {
+      process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    String cause = DaemonLogTail.causeSince(env.daemonLog(), logStart)
+        .map(line -> ": " + line).orElse("; see " + env.daemonLog());
+    return new CtlException(ExitCodes.START_FAILED, "solwebd exited with code "
+        + (process.isAlive() ? "(still exiting)" : Integer.toString(process.exitValue())) + " before it was ready" + cause);
   }
 
   // A daemon that is starting (or not yet answering right after its state file appeared) is

@@ -19,11 +19,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,7 +43,12 @@ import picocli.CommandLine.Spec;
         "with emulated tool calls. Every route needs `Authorization: Bearer <token>`; the token is in",
         "<home>/solwebd.token (mode 0600, created on first start).",
         "",
-        "Exit codes: 0 clean shutdown, 2 bad usage, 3 cannot start (token file, port, seat), 1 internal error."},
+        "A seat that cannot start is reported as one line, its cause and fix (no display, Chromium missing,",
+        "profile in use or locked by a running Chromium, ...); the full trace is in <home>/solwebd.log.",
+        "When no seat could start, solwebd exits 3 (unless --wait-for-seat). A seat that started on a",
+        "logged-out or challenged page keeps the daemon up: /healthz says logged_out or degraded, with the fix.",
+        "",
+        "Exit codes: 0 clean shutdown, 2 bad usage, 3 cannot start (token file, port, profile, no seat), 1 internal error."},
     footer = {
         "",
         "Environment: SOLWEBD_HOME, SOLWEBD_PORT, SOLWEBD_SEATS, SOLWEBD_KEEPALIVE_S (5, 0 = off),",
@@ -77,8 +85,24 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--chromium", defaultValue = "/usr/bin/chromium", description = "Chromium executable.")
   Path chromium;
 
+  @Option(names = "--wait-for-seat",
+      description = {"Keep running when no seat could start: /healthz stays degraded with the cause in detail",
+          "until you stop the daemon. Nothing is retried (a launch failure is final); without it solwebd exits 3."})
+  boolean waitForSeat;
+
+  // Only the real main sends logging to <home>/solwebd.log: tests run Solwebd inside their own JVM.
+  private final boolean logToFile;
+
+  public Solwebd() {
+    this(false);
+  }
+
+  private Solwebd(boolean logToFile) {
+    this.logToFile = logToFile;
+  }
+
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Solwebd()).execute(args));
+    System.exit(new CommandLine(new Solwebd(true)).execute(args));
   }
 
   @Override
@@ -105,11 +129,26 @@ public final class Solwebd implements Callable<Integer> {
     }
     String token;
     SeatFactory factory;
+    DiagnosedSeats diagnosed;
     ProfileLock profileLock;
+    Path log = daemonHome.resolve(DaemonLog.NAME);
     try {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      if (logToFile) {
+        try {
+          log = DaemonLog.toFile(daemonHome);
+        } catch (IOException e) {
+          err.println("solwebd: cannot open the log " + log + " (" + e.getMessage() + "); logging to the terminal");
+        }
+      }
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
+      Optional<SeatStartFailure> known = seat.equals("playwright") && !waitForSeat
+          ? SeatStartFailure.precheck(seatAbout(profile)) : Optional.empty();
+      if (known.isPresent()) {
+        err.println("solwebd: cannot start: " + known.get().line() + " (log: " + log + ")");
+        return EXIT_CANNOT_START;
+      }
       // One browser per profile, taken before any seat exists: ask-gpt's direct path takes the same lock.
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
@@ -118,13 +157,15 @@ public final class Solwebd implements Callable<Integer> {
         return EXIT_CANNOT_START;
       }
       factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
+      PlaywrightOptions paths = new PlaywrightOptions(null, headless, chromium, profile, daemonHome);
+      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(paths.profileOf(index)));
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
     }
 
     Registry registry = Registry.persistent(daemonHome.resolve("registry.json"));
-    Dispatcher dispatcher = new Dispatcher(factory, registry, new Dispatcher.Settings(seats, turnTimeout, spacing), Clock.systemUTC());
+    Dispatcher dispatcher = new Dispatcher(diagnosed, registry, new Dispatcher.Settings(seats, turnTimeout, spacing), Clock.systemUTC());
     long pid = ProcessHandle.current().pid();
     String generation = UUID.randomUUID().toString();
     String version = Version.current();
@@ -160,12 +201,32 @@ public final class Solwebd implements Callable<Integer> {
     out.println("solwebd " + version + " listening on http://" + host + ":" + server.actualPort() + " (seat " + seat
         + ", seats " + seats + ", home " + daemonHome + ")");
     out.flush();
+    AtomicInteger exit = new AtomicInteger(CommandLine.ExitCode.OK);
+    Path logFile = log;
     dispatcher.start().whenComplete((ok, error) -> {
-      out.println("solwebd: seats started, state " + dispatcher.snapshot().state());
+      Map<Integer, SeatStartFailure> failed = diagnosed.launchFailures();
+      failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
+          + " (log: " + logFile + ")"));
+      err.flush();
+      if (failed.size() == seats && !waitForSeat) {
+        err.println("solwebd: no seat could start; exiting " + EXIT_CANNOT_START
+            + " (--wait-for-seat keeps the daemon up, reporting the cause on /healthz)");
+        err.flush();
+        exit.set(EXIT_CANNOT_START);
+        new Thread(stop, "solwebd-no-seat").start();
+        return;
+      }
+      Dispatcher.Snapshot now = dispatcher.snapshot();
+      boolean explained = !failed.isEmpty() || now.state().equals("ready");
+      out.println("solwebd: seats started, state " + now.state() + (explained ? "" : " (" + now.detail() + ")"));
       out.flush();
     });
     stopped.await();
-    return CommandLine.ExitCode.OK;
+    return exit.get();
+  }
+
+  private SeatStartFailure.Seat seatAbout(Path profile) {
+    return SeatStartFailure.Seat.of(chromium, profile, headless, System.getenv());
   }
 
   private static boolean isLoopback(String host) {

@@ -1,0 +1,113 @@
+package dev.solweb.provider.daemon;
+
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.IntFunction;
+
+/**
+ * The daemon's seat factory, seen through {@link SeatStartFailure}: a seat that cannot launch
+ * fails with the one-line cause and fix (the trace goes to the log), and every probe that finds
+ * the page blocked (logged out, challenged, not ready) carries that line as its detail, so
+ * {@code /healthz} and {@code solwebctl health} say the same thing the daemon printed.
+ */
+final class DiagnosedSeats implements SeatFactory {
+  private final SeatFactory factory;
+  private final IntFunction<SeatStartFailure.Seat> seatOf;
+  private final Map<Integer, SeatStartFailure> launchFailures = new TreeMap<>();
+
+  /** @param seatOf what the classifier needs to know about seat i (its profile, Chromium, display) */
+  DiagnosedSeats(SeatFactory factory, IntFunction<SeatStartFailure.Seat> seatOf) {
+    this.factory = factory;
+    this.seatOf = seatOf;
+  }
+
+  @Override
+  public BrowserSeat create(int seatIndex) throws SeatException {
+    BrowserSeat seat;
+    try {
+      seat = factory.create(seatIndex);
+    } catch (SeatException | RuntimeException e) {
+      // The dispatcher logs this exception, with the original's trace as its cause, to the log file.
+      SeatStartFailure failure = SeatStartFailure.ofLaunch(e, seatOf.apply(seatIndex));
+      synchronized (launchFailures) {
+        launchFailures.put(seatIndex, failure);
+      }
+      throw SeatException.broken(failure.line(), false, e);
+    }
+    synchronized (launchFailures) {
+      launchFailures.remove(seatIndex);
+    }
+    return new Diagnosed(seat, seatOf.apply(seatIndex));
+  }
+
+  /** The seats whose latest launch failed, by index, with why. */
+  Map<Integer, SeatStartFailure> launchFailures() {
+    synchronized (launchFailures) {
+      return Map.copyOf(launchFailures);
+    }
+  }
+
+  /** A seat whose blocked probes explain themselves; everything else is passed through. */
+  private static final class Diagnosed implements BrowserSeat {
+    private final BrowserSeat seat;
+    private final SeatStartFailure.Seat about;
+
+    Diagnosed(BrowserSeat seat, SeatStartFailure.Seat about) {
+      this.seat = seat;
+      this.about = about;
+    }
+
+    @Override
+    public SeatProbe probe() throws SeatException {
+      SeatProbe probe = seat.probe();
+      if (probe.state() == SeatProbe.State.READY || probe.state() == SeatProbe.State.CAPPED) {
+        return probe;
+      }
+      String line = SeatStartFailure.ofProbe(probe, null, about).map(SeatStartFailure::line).orElse(probe.detail());
+      return new SeatProbe(probe.state(), probe.account(), probe.capResumeAt(), line);
+    }
+
+    @Override
+    public void openNew() throws SeatException {
+      seat.openNew();
+    }
+
+    @Override
+    public void resume(String conversationUrl) throws SeatException {
+      seat.resume(conversationUrl);
+    }
+
+    @Override
+    public String setEffort(Effort effort) throws SeatException {
+      return seat.setEffort(effort);
+    }
+
+    @Override
+    public SeatReply send(String text) throws SeatException {
+      return seat.send(text);
+    }
+
+    @Override
+    public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
+      return seat.ask(text, attachments, outputDir);
+    }
+
+    @Override
+    public void stop() {
+      seat.stop();
+    }
+
+    @Override
+    public void close() {
+      seat.close();
+    }
+  }
+}
