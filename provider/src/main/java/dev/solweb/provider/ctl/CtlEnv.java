@@ -72,6 +72,11 @@ public record CtlEnv(
     return new CtlEnv(env, home, profileDir, root, machineId, dbusMachineId, mountInfoFile, proc);
   }
 
+  /** The same surroundings with another profile ({@code solwebctl login --profile DIR}). */
+  public CtlEnv withProfile(Path profile) {
+    return new CtlEnv(env, home, profile, root, machineIdFile, dbusMachineIdFile, mountInfoFile, proc);
+  }
+
   public CtlEnv withMountInfo(Path mountInfo) {
     return new CtlEnv(env, home, profileDir, root, machineIdFile, dbusMachineIdFile, mountInfo, proc);
   }
