@@ -275,7 +275,10 @@ public final class ServiceControl {
     requireInstalledVersion(state, health);
     if (health.account() != null && !health.account().equals(identity.expectedAccount())) {
       return new Outcome(ExitCodes.REFUSED, health.refused("account mismatch: the browser is logged into "
-          + health.account() + ", the enrolled account is " + identity.expectedAccount()));
+          + health.account() + ", the enrolled account is " + identity.expectedAccount() + "; fix: to use "
+          + health.account() + ", solwebctl stop, remove " + env.identityFile() + " and run solwebctl login; to use "
+          + identity.expectedAccount() + ", solwebctl stop, sign out of " + health.account() + " in the profile, then"
+          + " solwebctl login"));
     }
     if (!health.state().equals("ready")) {
       String why = health.detail() != null ? health.detail() : "solwebd is " + health.state();
