@@ -87,7 +87,9 @@ public final class LoginWindow implements AutoCloseable {
     String elsewhere = null;
     try {
       for (Page page : context.pages()) {
-        URI at = URI.create(page.url());
+        // Asked of the page itself: page.url() only changes while Playwright dispatches events, and
+        // a window that is only watched makes no other call that would dispatch them.
+        URI at = URI.create((String) page.evaluate("() => location.href"));
         if (!ChatGptPage.sameOrigin(at, chatUrl)) {
           elsewhere = elsewhere != null ? elsewhere : at.getHost() == null ? page.url() : at.getHost();
           continue;
