@@ -79,7 +79,7 @@ public final class ServiceControl {
       try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
         Optional<DaemonState> state = DaemonState.read(env.stateFile());
         if (state.isPresent()) {
-          return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout));
+          return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout), null);
         }
         return launchAndWait(launch, identity);
       }
@@ -194,7 +194,7 @@ public final class ServiceControl {
       Optional<DaemonState> state = DaemonState.read(env.stateFile());
       if (state.isPresent()) {
         try {
-          return waitWhileStarting(state.get(), identity, launch.seats(), deadline);
+          return waitWhileStarting(state.get(), identity, launch.seats(), deadline, process);
         } catch (CtlException e) {
           if (process.isAlive()) {
             throw e;
@@ -227,14 +227,16 @@ public final class ServiceControl {
 
   // A daemon that is starting (or not yet answering right after its state file appeared) is
   // waited for; any other answer, good or bad, is final.
-  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline)
-      throws CtlException {
+  // launched: the daemon this ensure started (null for one found running); once it has exited, waiting ends.
+  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline,
+      Process launched) throws CtlException {
     while (true) {
       Outcome outcome;
       try {
         outcome = observe(state, identity, minSeats);
       } catch (CtlException e) {
-        if (e.exitCode() != ExitCodes.START_FAILED || Instant.now().isAfter(deadline)) {
+        if (e.exitCode() != ExitCodes.START_FAILED || Instant.now().isAfter(deadline)
+            || (launched != null && !launched.isAlive())) {
           throw e;
         }
         sleep();

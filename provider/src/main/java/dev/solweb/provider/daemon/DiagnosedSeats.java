@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.IntFunction;
 
 /**
@@ -21,24 +22,50 @@ import java.util.function.IntFunction;
 final class DiagnosedSeats implements SeatFactory {
   private final SeatFactory factory;
   private final IntFunction<SeatStartFailure.Seat> seatOf;
+  private final int seats;
   private final Map<Integer, SeatStartFailure> launchFailures = new TreeMap<>();
+  private final java.util.Set<Integer> firstAttempts = new java.util.HashSet<>();
+  private int firstFailures;
+  private final CompletableFuture<Map<Integer, SeatStartFailure>> noSeat = new CompletableFuture<>();
 
-  /** @param seatOf what the classifier needs to know about seat i (its profile, Chromium, display) */
-  DiagnosedSeats(SeatFactory factory, IntFunction<SeatStartFailure.Seat> seatOf) {
+  /**
+   * @param seatOf what the classifier needs to know about seat i (its profile, Chromium, display)
+   * @param seats how many seats the daemon starts
+   */
+  DiagnosedSeats(SeatFactory factory, IntFunction<SeatStartFailure.Seat> seatOf, int seats) {
     this.factory = factory;
     this.seatOf = seatOf;
+    this.seats = seats;
+  }
+
+  /**
+   * Completes, with every seat's cause, when the first launch of every seat has failed. It
+   * completes inside the last failing {@link #create}, before the dispatcher counts its seats as
+   * started, so what depends on it runs before /healthz can report anything but "starting".
+   */
+  CompletableFuture<Map<Integer, SeatStartFailure>> noSeatStarted() {
+    return noSeat;
   }
 
   @Override
   public BrowserSeat create(int seatIndex) throws SeatException {
     BrowserSeat seat;
+    boolean first;
+    synchronized (launchFailures) {
+      first = firstAttempts.add(seatIndex);
+    }
     try {
       seat = factory.create(seatIndex);
     } catch (SeatException | RuntimeException e) {
       // The dispatcher logs this exception, with the original's trace as its cause, to the log file.
       SeatStartFailure failure = SeatStartFailure.ofLaunch(e, seatOf.apply(seatIndex));
+      boolean none;
       synchronized (launchFailures) {
         launchFailures.put(seatIndex, failure);
+        none = first && ++firstFailures == seats;
+      }
+      if (none) {
+        noSeat.complete(launchFailures());
       }
       throw SeatException.broken(failure.line(), false, e);
     }

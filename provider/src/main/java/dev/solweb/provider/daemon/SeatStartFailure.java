@@ -31,7 +31,7 @@ public record SeatStartFailure(Cause cause, String detail, String fix) {
     CHALLENGE("Cloudflare challenge"),
     WRONG_ACCOUNT("wrong account"),
     PAGE_NOT_READY("page not ready"),
-    OTHER("Chromium did not start");
+    OTHER("seat did not start");
 
     private final String label;
 
@@ -183,7 +183,7 @@ public record SeatStartFailure(Cause cause, String detail, String fix) {
   // Playwright's messages span lines and boxes: the first line that says something, clipped.
   private static String firstLine(String text) {
     for (String line : text.split("\n")) {
-      String clean = line.replaceAll("[║╔╗╚╝═]", " ").replaceAll("\\s+", " ").strip();
+      String clean = line.replaceAll("[║╔╗╚╝═]", " ").replaceAll("\\s+", " ").strip().replaceFirst("^unavailable: ", "");
       if (!clean.isEmpty() && !clean.toLowerCase(Locale.ROOT).equals("error {")) {
         return clean.length() > 200 ? clean.substring(0, 200) + "…" : clean;
       }

@@ -153,12 +153,13 @@ public final class Solwebd implements Callable<Integer> {
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
         err.println("solwebd: cannot start: the profile " + profile + " is in use (" + ProfileLock.fileFor(profile)
-            + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
+            + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd, an ask-gpt or a solwebctl login);"
+            + " fix: stop that one first (a daemon: solwebctl stop)");
         return EXIT_CANNOT_START;
       }
       factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
       PlaywrightOptions paths = new PlaywrightOptions(null, headless, chromium, profile, daemonHome);
-      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(paths.profileOf(index)));
+      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(paths.profileOf(index)), seats);
     } catch (IOException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
@@ -203,21 +204,35 @@ public final class Solwebd implements Callable<Integer> {
     out.flush();
     AtomicInteger exit = new AtomicInteger(CommandLine.ExitCode.OK);
     Path logFile = log;
+    HttpServer listening = server;
+    // Runs on the last failing seat's thread, before the dispatcher reports its seats: /healthz
+    // goes away before it could say anything but "starting", so ensure sees the exit, not a state.
+    diagnosed.noSeatStarted().thenAccept(failed -> {
+      failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
+          + " (log: " + logFile + ")"));
+      if (!waitForSeat) {
+        err.println("solwebd: no seat could start; exiting " + EXIT_CANNOT_START
+            + " (--wait-for-seat keeps the daemon up, reporting the cause on /healthz)");
+        exit.set(EXIT_CANNOT_START);
+        try {
+          listening.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          // The full stop below closes Vert.x, and the server with it.
+        }
+        new Thread(stop, "solwebd-no-seat").start();
+      }
+      err.flush();
+    });
     dispatcher.start().whenComplete((ok, error) -> {
-      Map<Integer, SeatStartFailure> failed = diagnosed.launchFailures();
+      if (exit.get() != CommandLine.ExitCode.OK) {
+        return;
+      }
+      Map<Integer, SeatStartFailure> failed = diagnosed.noSeatStarted().isDone() ? Map.of() : diagnosed.launchFailures();
       failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
           + " (log: " + logFile + ")"));
       err.flush();
-      if (failed.size() == seats && !waitForSeat) {
-        err.println("solwebd: no seat could start; exiting " + EXIT_CANNOT_START
-            + " (--wait-for-seat keeps the daemon up, reporting the cause on /healthz)");
-        err.flush();
-        exit.set(EXIT_CANNOT_START);
-        new Thread(stop, "solwebd-no-seat").start();
-        return;
-      }
       Dispatcher.Snapshot now = dispatcher.snapshot();
-      boolean explained = !failed.isEmpty() || now.state().equals("ready");
+      boolean explained = !diagnosed.launchFailures().isEmpty() || now.state().equals("ready");
       out.println("solwebd: seats started, state " + now.state() + (explained ? "" : " (" + now.detail() + ")"));
       out.flush();
     });

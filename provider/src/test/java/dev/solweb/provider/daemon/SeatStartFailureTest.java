@@ -109,7 +109,7 @@ class SeatStartFailureTest {
     RuntimeException error = new RuntimeException("Error {\n  message='something new broke\nat x.y(z)\n");
     SeatStartFailure failure = SeatStartFailure.ofLaunch(error, seat(Path.of("/usr/bin/chromium"), true, Map.of()));
     assertThat(failure.cause()).isEqualTo(Cause.OTHER);
-    assertThat(failure.line()).isEqualTo("Chromium did not start: message='something new broke; fix: read the full trace in the log");
+    assertThat(failure.line()).isEqualTo("seat did not start: message='something new broke; fix: read the full trace in the log");
   }
 
   @Test
