@@ -135,7 +135,8 @@ class LoginTest {
     double seconds = (System.nanoTime() - start) / 1e9;
     System.out.printf("LoginTest: solwebctl login to an enrolled identity on fakesol: %.1f s%n", seconds);
     assertThat(out.text()).contains("Log in there", "Ctrl-C",
-        "waiting: the window shows the login wall", "left)",
+        // Which states a poll catches depends on how fast the person is; the wall line is asserted in the Ctrl-C test.
+        "solwebctl login: waiting: the window shows ", "left)",
         "logged in as " + OWNER + "; closing the window",
         "enrolled " + OWNER + " " + profile.toRealPath() + "; next: solwebctl ensure");
     var identity = JSON.readTree(Files.readString(home.resolve("identity.json")));
