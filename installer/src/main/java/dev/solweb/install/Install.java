@@ -130,8 +130,8 @@ public final class Install implements Callable<Integer> {
         + (changes.failures().isEmpty() ? "" : ", " + changes.failures().size() + " FAILED")
         + " in " + Duration.between(start, Instant.now()).toMillis() + " ms");
     if (!dryRun && changes.failures().isEmpty()) {
-      out.println("install: next: `" + layout.binDir().resolve("solwebctl") + " enroll --current-profile` (once, your"
-          + " logged-in profile), then `bin/install --verify`" + (layout.binDir().equals(Path.of(env.get("HOME"), ".local/bin"))
+      out.println("install: next: `" + layout.binDir().resolve("solwebctl") + " login` (once: log in to ChatGPT in the"
+          + " window it opens; it enrolls the account), then `solwebctl ensure`; `bin/install --verify` checks the install" + (layout.binDir().equals(Path.of(env.get("HOME"), ".local/bin"))
           ? "" : "; put " + layout.binDir() + " on PATH"));
     }
     return changes.failures().isEmpty() ? OK : FAILED;

@@ -61,6 +61,7 @@ public final class FakeSol implements AutoCloseable {
   private final Map<String, String> resources = new HashMap<>();
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
   private final java.util.Set<String> servedImages = new java.util.HashSet<>();
+  private final FakeSolLogin login;
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -84,9 +85,14 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "challenge.html")) {
+    for (String name : List.of("page.html", "page.js", "challenge.html", "login.js")) {
       resources.put(name, resource(name));
     }
+    // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
+    String page = resources.get("page.html");
+    String loginScript = "<script src=\"/fakesol-login.js\"></script>";
+    resources.put("page.html", page.contains("</body>") ? page.replace("</body>", loginScript + "\n</body>") : page + loginScript);
+    this.login = new FakeSolLogin(scenario.account(), resource("login.html"));
   }
 
   /** Starts on {@code 127.0.0.1:port} (0 = ephemeral) with its own Vert.x; blocks until listening. */
@@ -157,6 +163,8 @@ public final class FakeSol implements AutoCloseable {
     router.get("/").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
+    router.get("/fakesol-login.js").handler(ctx -> serve(ctx, "login.js", "text/javascript"));
+    login.routes(router);
     router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
     router.get("/api/auth/session").handler(this::session);
     router.get("/api/state").handler(this::state);
@@ -177,15 +185,27 @@ public final class FakeSol implements AutoCloseable {
 
   private synchronized void session(RoutingContext ctx) {
     ObjectNode out = JSON.createObjectNode();
-    if (!"login".equals(wall)) {
-      out.putObject("user").put("email", player.scenario().account());
+    if (!"login".equals(wallFor(ctx))) {
+      String signedIn = login.account(ctx);
+      out.putObject("user").put("email", signedIn != null ? signedIn : player.scenario().account());
     }
     json(ctx, 200, out);
   }
 
+  /** The login wall is down for a browser that signed in since it went up (FakeSolLogin). */
+  private String wallFor(RoutingContext ctx) {
+    return "login".equals(wall) && login.account(ctx) != null ? null : wall;
+  }
+
+  /** The site ends the account's sessions: the wall goes up for every browser. */
+  private void logOut() {
+    wall = "login";
+    login.endAll();
+  }
+
   private synchronized void state(RoutingContext ctx) {
     ObjectNode out = JSON.createObjectNode();
-    out.put("wall", wall);
+    out.put("wall", wallFor(ctx));
     out.put("banner", loadBanner);
     out.put("copy_broken", copyBroken);
     String conversation = ctx.queryParams().get("conversation");
@@ -246,7 +266,7 @@ public final class FakeSol implements AutoCloseable {
         }
         case LOGGED_OUT -> {
           player.next(conversation);
-          wall = "login";
+          logOut();
           out.put("outcome", "login");
         }
         case CLOUDFLARE -> {
@@ -281,7 +301,7 @@ public final class FakeSol implements AutoCloseable {
       // Normally decided at precheck; a page that skipped it still refuses before submitting.
       plan.put("fault", wire(fault));
       if (fault == Fault.LOGGED_OUT) {
-        wall = "login";
+        logOut();
       } else if (fault == Fault.CLOUDFLARE) {
         wall = "cloudflare";
       } else if (fault == Fault.CRASH_BEFORE_SEND) {

@@ -50,7 +50,8 @@ public record ProviderIdentity(
     } catch (CtlException e) {
       if (e.getMessage().endsWith("does not exist")) {
         throw new CtlException(ExitCodes.REFUSED,
-            "not enrolled: " + file + " does not exist (run: solwebctl enroll --current-profile --json)");
+            "not enrolled: " + file + " does not exist (run: solwebctl login, or solwebctl enroll --current-profile"
+                + " on a profile that is logged in)");
       }
       throw e;
     }

@@ -2,6 +2,7 @@ package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.seat.SeatException;
 
@@ -15,10 +16,14 @@ final class SeatChoice {
   private SeatChoice() {}
 
   static Enrollment.SeatOpener opener(CtlEnv env, SeatMixin options) {
-    String seat = options.seat();
+    return opener(options.seat(), options.options(env.home(), env.profileDir()));
+  }
+
+  /** A seat of kind {@code seat} on exactly these options (login enrolls through the window's profile). */
+  static Enrollment.SeatOpener opener(String seat, SeatOptions options) {
     return () -> {
       try {
-        return SeatSelection.factory(seat, options.options(env.home(), env.profileDir())).create(0);
+        return SeatSelection.factory(seat, options).create(0);
       } catch (IllegalArgumentException e) {
         throw new CtlException(ExitCodes.USAGE, "--seat " + seat + ": " + e.getMessage(), e);
       } catch (ProfileLock.ProfileLockedException e) {

@@ -79,7 +79,7 @@ public final class ServiceControl {
       try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
         Optional<DaemonState> state = DaemonState.read(env.stateFile());
         if (state.isPresent()) {
-          return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout));
+          return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout), null);
         }
         return launchAndWait(launch, identity);
       }
@@ -172,9 +172,11 @@ public final class ServiceControl {
     command.add(launcher.toString());
     command.addAll(launch.daemonArgs(env, port));
     Process process;
+    long logStart;
     try {
       SecureFile.createPrivateDirectories(env.home());
       File log = env.daemonLog().toFile();
+      logStart = log.length();
       ProcessBuilder builder = new ProcessBuilder(command)
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log))
@@ -191,11 +193,18 @@ public final class ServiceControl {
     while (Instant.now().isBefore(deadline)) {
       Optional<DaemonState> state = DaemonState.read(env.stateFile());
       if (state.isPresent()) {
-        return waitWhileStarting(state.get(), identity, launch.seats(), deadline);
+        try {
+          return waitWhileStarting(state.get(), identity, launch.seats(), deadline, process);
+        } catch (CtlException e) {
+          if (process.isAlive()) {
+            throw e;
+          }
+          // It exited while we watched it start (no seat could start): its own words, not "stale state file".
+          throw exitedEarly(process, logStart);
+        }
       }
       if (!process.isAlive()) {
-        throw new CtlException(ExitCodes.START_FAILED, "solwebd exited with code " + process.exitValue()
-            + " before it was ready; see " + env.daemonLog());
+        throw exitedEarly(process, logStart);
       }
       sleep();
     }
@@ -203,16 +212,31 @@ public final class ServiceControl {
         + startTimeout.toSeconds() + "s; see " + env.daemonLog());
   }
 
+  /** The launched daemon exited: its exit code and its own cause line ("solwebd: ... cannot start: ..."). */
+  private CtlException exitedEarly(Process process, long logStart) {
+    try {
+      process.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    String cause = DaemonLogTail.causeSince(env.daemonLog(), logStart)
+        .map(line -> ": " + line).orElse("; see " + env.daemonLog());
+    return new CtlException(ExitCodes.START_FAILED, "solwebd exited with code "
+        + (process.isAlive() ? "(still exiting)" : Integer.toString(process.exitValue())) + " before it was ready" + cause);
+  }
+
   // A daemon that is starting (or not yet answering right after its state file appeared) is
   // waited for; any other answer, good or bad, is final.
-  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline)
-      throws CtlException {
+  // launched: the daemon this ensure started (null for one found running); once it has exited, waiting ends.
+  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline,
+      Process launched) throws CtlException {
     while (true) {
       Outcome outcome;
       try {
         outcome = observe(state, identity, minSeats);
       } catch (CtlException e) {
-        if (e.exitCode() != ExitCodes.START_FAILED || Instant.now().isAfter(deadline)) {
+        if (e.exitCode() != ExitCodes.START_FAILED || Instant.now().isAfter(deadline)
+            || (launched != null && !launched.isAlive())) {
           throw e;
         }
         sleep();
@@ -223,9 +247,26 @@ public final class ServiceControl {
           return new Outcome(ExitCodes.START_FAILED, outcome.health().refused(
               "solwebd is still starting after " + startTimeout.toSeconds() + "s; see " + env.daemonLog()));
         }
+        if (!outcome.health().ok() && exitsSoon(launched)) {
+          // A daemon that gives up (no seat could start) may answer one poll before it goes:
+          // its exit and its own cause line are the answer, not that passing state.
+          throw new CtlException(ExitCodes.START_FAILED, "solwebd exited while starting");
+        }
         return outcome;
       }
       sleep();
+    }
+  }
+
+  private static boolean exitsSoon(Process launched) {
+    if (launched == null) {
+      return false;
+    }
+    try {
+      return launched.waitFor(2, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 
@@ -253,7 +294,10 @@ public final class ServiceControl {
     requireInstalledVersion(state, health);
     if (health.account() != null && !health.account().equals(identity.expectedAccount())) {
       return new Outcome(ExitCodes.REFUSED, health.refused("account mismatch: the browser is logged into "
-          + health.account() + ", the enrolled account is " + identity.expectedAccount()));
+          + health.account() + ", the enrolled account is " + identity.expectedAccount() + "; fix: to use "
+          + health.account() + ", solwebctl stop, remove " + env.identityFile() + " and run solwebctl login; to use "
+          + identity.expectedAccount() + ", solwebctl stop, sign out of " + health.account() + " in the profile, then"
+          + " solwebctl login"));
     }
     if (!health.state().equals("ready")) {
       String why = health.detail() != null ? health.detail() : "solwebd is " + health.state();

@@ -21,21 +21,23 @@ import picocli.CommandLine.Spec;
       "Profile: $SOLWEBD_PROFILE, else <home>/profile. Port for a new daemon: $SOLWEBD_PORT, else 8791.",
     },
     subcommands = {
-      EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
+      LoginCommand.class, EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes (every verb):%n",
     exitCodeList = {
       "0:ok: the verb did what it says (ensure/health: the provider is ok)",
       "1:not ready: not running, starting, logged out, capped, degraded, not authenticated,"
-          + " required models missing, or fewer seats than --seats",
+          + " required models missing, or fewer seats than --seats; login: timed out, window closed, interrupted",
       "2:usage: bad arguments",
       "3:refused: token file (missing, not regular, wrong owner, mode not 0600, empty, malformed),"
           + " not enrolled, identity/account/profile/machine mismatch, ambiguous machine id,"
-          + " non-local profile or topology, logged-out profile at enroll",
+          + " non-local profile or topology, logged-out profile at enroll; login: the profile held by solwebd"
+          + " or another process, a logged-in account other than the enrolled one",
       "4:ownership: stale state file (pid gone or reused with other start ticks), a process that is"
           + " not our solwebd, health from another instance, malformed state or health. Fails closed.",
-      "5:start failed: the daemon could not start, did not answer, or was not ready in time",
+      "5:start failed: the daemon could not start, did not answer, or was not ready in time;"
+          + " login: the window could not open (no display, Chromium missing or failing)",
       "6:internal error",
     })
 public final class Solwebctl implements Callable<Integer> {

@@ -10,6 +10,7 @@ import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,6 +39,7 @@ public final class Daemon {
   private final Dispatcher dispatcher;
   private final SolwebServer server;
   private final AtomicReference<CompletableFuture<Void>> stopping = new AtomicReference<>();
+  private HttpServer http;
   private int port = -1;
 
   private Daemon(Vertx vertx, Config config) {
@@ -53,6 +55,7 @@ public final class Daemon {
   public static Future<Daemon> listen(Vertx vertx, Config config, String host, int port) {
     Daemon daemon = new Daemon(vertx, config);
     return daemon.server.listen(host, port).map(http -> {
+      daemon.http = http;
       daemon.port = http.actualPort();
       return daemon;
     });
@@ -61,6 +64,14 @@ public final class Daemon {
   /** Creates and probes the seats; completes when all are up (or dead). */
   public CompletableFuture<Void> startSeats() {
     return dispatcher.start();
+  }
+
+  /**
+   * Stops accepting requests, before a {@link #stop}: a daemon that is about to exit because it
+   * cannot serve must not first answer /healthz as merely degraded.
+   */
+  public CompletableFuture<Void> stopListening() {
+    return http.close().toCompletionStage().toCompletableFuture();
   }
 
   public int port() {

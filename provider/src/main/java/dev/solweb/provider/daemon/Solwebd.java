@@ -4,8 +4,10 @@ import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ProcessInfo;
 import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -16,10 +18,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -63,9 +68,24 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
   int seats;
 
+  @Option(names = "--wait-for-seat",
+      description = {"Keep running when no seat could start: /healthz stays degraded with the cause in detail",
+          "until you stop the daemon. Nothing is retried (a launch failure is final); without it solwebd exits 3."})
+  boolean waitForSeat;
+
+  // Only the real main sends logging to <home>/solwebd.log: tests run Solwebd inside their own JVM.
+  private final boolean logToFile;
+
+  public Solwebd() {
+    this(false);
+  }
+
+  private Solwebd(boolean logToFile) {
+    this.logToFile = logToFile;
+  }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Solwebd()).execute(args));
+    System.exit(new CommandLine(new Solwebd(true)).execute(args));
   }
 
   @Override
@@ -93,19 +113,38 @@ public final class Solwebd implements Callable<Integer> {
     }
     String token;
     SeatFactory factory;
+    DiagnosedSeats diagnosed;
     ProfileLock profileLock;
+    Path log = daemonHome.resolve(DaemonLog.NAME);
     try {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      if (logToFile) {
+        try {
+          log = DaemonLog.toFile(daemonHome);
+        } catch (IOException e) {
+          err.println("solwebd: cannot open the log " + log + " (" + e.getMessage() + "); logging to the terminal");
+        }
+      }
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
+      SeatOptions options = seatOptions.options(daemonHome, profile);
+      Optional<SeatStartFailure> known = seat.equals("playwright") && !waitForSeat
+          ? SeatStartFailure.precheck(seatAbout(options, profile)) : Optional.empty();
+      if (known.isPresent()) {
+        err.println("solwebd: cannot start: " + known.get().line() + " (log: " + log + ")");
+        return EXIT_CANNOT_START;
+      }
       // One browser per profile, taken before any seat exists: ask-gpt's direct path takes the same lock.
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
         err.println("solwebd: cannot start: the profile " + profile + " is in use (" + ProfileLock.fileFor(profile)
-            + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
+            + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd, an ask-gpt or a solwebctl login);"
+            + " fix: stop that one first (a daemon: solwebctl stop)");
         return EXIT_CANNOT_START;
       }
-      factory = SeatSelection.factory(seat, seatOptions.options(daemonHome, profile));
+      factory = SeatSelection.factory(seat, options);
+      PlaywrightOptions paths = new PlaywrightOptions(null, options.headless(), options.chromium(), profile, daemonHome);
+      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, paths.profileOf(index)), seats);
     } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
@@ -126,7 +165,7 @@ public final class Solwebd implements Callable<Integer> {
       vertx.close().onComplete(done -> stopped.countDown());
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
-    Daemon.Config config = new Daemon.Config(daemonHome, factory, seats, turnTimeout, spacing, settings,
+    Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
         Clock.systemUTC(), release);
     Daemon daemon;
     try {
@@ -142,12 +181,45 @@ public final class Solwebd implements Callable<Integer> {
     out.println("solwebd " + version + " listening on http://" + host + ":" + daemon.port() + " (seat " + seat
         + ", seats " + seats + ", home " + daemonHome + ")");
     out.flush();
+    AtomicInteger exit = new AtomicInteger(CommandLine.ExitCode.OK);
+    Path logFile = log;
+    // Runs on the last failing seat's thread, before the dispatcher reports its seats: the daemon
+    // goes away before /healthz could say anything but "starting", so ensure sees the exit, not a state.
+    diagnosed.noSeatStarted().thenAccept(failed -> {
+      failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
+          + " (log: " + logFile + ")"));
+      if (!waitForSeat) {
+        err.println("solwebd: no seat could start; exiting " + EXIT_CANNOT_START
+            + " (--wait-for-seat keeps the daemon up, reporting the cause on /healthz)");
+        exit.set(EXIT_CANNOT_START);
+        try {
+          daemon.stopListening().get(10, TimeUnit.SECONDS);
+        } catch (Exception e) {
+          // The full stop closes Vert.x, and the server with it.
+        }
+        daemon.stop();
+      }
+      err.flush();
+    });
     daemon.startSeats().whenComplete((ok, error) -> {
-      out.println("solwebd: seats started, state " + daemon.dispatcher().snapshot().state());
+      if (exit.get() != CommandLine.ExitCode.OK) {
+        return;
+      }
+      Map<Integer, SeatStartFailure> failed = diagnosed.noSeatStarted().isDone() ? Map.of() : diagnosed.launchFailures();
+      failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
+          + " (log: " + logFile + ")"));
+      err.flush();
+      Dispatcher.Snapshot now = daemon.dispatcher().snapshot();
+      boolean explained = !diagnosed.launchFailures().isEmpty() || now.state().equals("ready");
+      out.println("solwebd: seats started, state " + now.state() + (explained ? "" : " (" + now.detail() + ")"));
       out.flush();
     });
     stopped.await();
-    return CommandLine.ExitCode.OK;
+    return exit.get();
+  }
+
+  private static SeatStartFailure.Seat seatAbout(SeatOptions options, Path profile) {
+    return SeatStartFailure.Seat.of(options.chromium(), profile, options.headless(), System.getenv());
   }
 
   private static boolean isLoopback(String host) {

@@ -169,7 +169,9 @@ public final class Dispatcher implements AutoCloseable {
       detail = "usage cap until " + capUntil;
     } else if (slots.stream().anyMatch(s -> s.lastProbe != null && s.lastProbe.state() == SeatProbe.State.LOGGED_OUT)) {
       state = "logged_out";
-      detail = "ChatGPT is logged out in the seat's profile";
+      // The seat's own words: through the daemon's DiagnosedSeats they name the fix (solwebctl login).
+      detail = slots.stream().map(s -> s.lastProbe).filter(p -> p != null && p.state() == SeatProbe.State.LOGGED_OUT)
+          .map(SeatProbe::detail).findFirst().orElse("ChatGPT is logged out in the seat's profile");
     } else if (live < slots.size()) {
       state = "degraded";
       detail = deadDetail();

@@ -372,7 +372,7 @@ final class ChatGptPage {
     return Optional.of(uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath());
   }
 
-  private static boolean sameOrigin(URI a, URI b) {
+  static boolean sameOrigin(URI a, URI b) {
     return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
         && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
         && effectivePort(a) == effectivePort(b);

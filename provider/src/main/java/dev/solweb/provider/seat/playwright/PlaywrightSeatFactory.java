@@ -101,7 +101,15 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
         Thread.currentThread().interrupt();
         throw SeatException.broken("interrupted while Chromium started", false, e);
       } catch (ExecutionException e) {
-        // Nothing was sent: start afresh on this thread, below.
+        // A launch failure is not retried (seed 004): the same Chromium on the same profile and
+        // display fails the same way, and a second attempt only doubles the trace.
+        if (e.getCause() instanceof SeatException launch) {
+          throw launch;
+        }
+        if (e.getCause() instanceof RuntimeException launch) {
+          throw launch;
+        }
+        throw SeatException.broken("Chromium did not start: " + e.getCause(), false, e.getCause());
       }
     }
     PlaywrightSeat previous;

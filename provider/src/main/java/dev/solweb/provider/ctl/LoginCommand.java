@@ -1,0 +1,74 @@
+package dev.solweb.provider.ctl;
+
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+@Command(
+    header = "Log the seat's profile into ChatGPT in a visible window, then enroll the account.",
+    name = "login",
+    description = {
+      "Opens the seat's profile in a visible Chromium at the chat page and waits while you log in",
+      "(the same session check the seat uses; a line every 10 s with the time left). Then it closes",
+      "the window and enrolls the account exactly as `enroll --current-profile` does, unless",
+      "--no-enroll. Ctrl-C closes the window, releases the profile and enrolls nothing.",
+      "Refused before anything opens: no display (DISPLAY and WAYLAND_DISPLAY unset: a person must",
+      "see the window, so xvfb-run does not help; use a desktop session or ssh -X), Chromium missing,",
+      "the profile held by solwebd (stop it: solwebctl stop) or another process, an identity enrolled",
+      "for another profile. Refused once the page shows it: a logged-in account other than the",
+      "enrolled one (nothing is changed).",
+      "Exit codes: 0 logged in (and enrolled); 1 timed out, window closed or interrupted; 3 refused;",
+      "5 the window could not open (no display, Chromium missing or failing: one line says why).",
+    })
+final class LoginCommand implements Callable<Integer> {
+
+  @ParentCommand Solwebctl parent;
+  @Spec CommandSpec spec;
+
+  @Option(names = "--profile", paramLabel = "DIR",
+      description = "The profile to log in (default $SOLWEBD_PROFILE, else <home>/profile: the daemon's).")
+  Path profile;
+
+  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
+      description = "Chromium to open. Default: ${DEFAULT-VALUE}.")
+  Path chromium;
+
+  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = PlaywrightOptions.REAL_CHAT_URL,
+      description = "Chat page to open (tests point it at fakesol). Default: ${DEFAULT-VALUE}.")
+  String chatUrl;
+
+  @Option(names = "--timeout", paramLabel = "S", defaultValue = "600",
+      description = "Seconds to wait for the login. Default: ${DEFAULT-VALUE}.")
+  long timeoutSeconds;
+
+  @Option(names = "--no-enroll", description = "Log in only; do not write identity.json.")
+  boolean noEnroll;
+
+  @Override
+  public Integer call() {
+    if (timeoutSeconds < 1) {
+      spec.commandLine().getErr().println("solwebctl login: --timeout must be at least 1 second");
+      return ExitCodes.USAGE;
+    }
+    CtlEnv env = profile == null ? parent.env : parent.env.withProfile(profile.toAbsolutePath());
+    try {
+      return new Login(env, spec.commandLine().getOut(), Clock.systemUTC()).run(new Login.Request(
+          chromium, URI.create(chatUrl), Duration.ofSeconds(timeoutSeconds), !noEnroll));
+    } catch (CtlException e) {
+      spec.commandLine().getErr().println("solwebctl login: " + e.getMessage());
+      spec.commandLine().getErr().flush();
+      return e.exitCode();
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("solwebctl login: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
+  }
+}
