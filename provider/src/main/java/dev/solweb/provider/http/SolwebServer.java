@@ -4,14 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.TurnFailed;
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Registry;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -21,7 +18,6 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletionException;
 import java.util.logging.Logger;
 
 /**
@@ -38,6 +34,7 @@ public final class SolwebServer {
   private final Registry registry;
   private final ServerSettings settings;
   private final Runnable onShutdown;
+  private final TurnServing turns;
 
   public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
     this.vertx = vertx;
@@ -45,6 +42,7 @@ public final class SolwebServer {
     this.registry = registry;
     this.settings = settings;
     this.onShutdown = onShutdown;
+    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
   }
 
   /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
@@ -91,37 +89,8 @@ public final class SolwebServer {
       ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
       return;
     }
-    Dispatcher.TurnHandle handle = dispatcher.submit(request.turn());
     Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
-    Context context = vertx.getOrCreateContext();
-
-    // A turn the dispatcher refused outright (a fail-fast cap, shutdown) is answered before any
-    // stream is committed, so its status code reaches the client. Anything queued streams.
-    if (handle.decidedAtSubmit() && handle.result().isCompletedExceptionally()) {
-      ErrorBodies.send(ctx.response(), failureOf(handle.result().handle((a, e) -> e).join()));
-      return;
-    }
-    if (request.stream()) {
-      SseTurnStream stream = new SseTurnStream(vertx, ctx.response(), completions, request.includeUsage(),
-          settings.keepAlive().toMillis());
-      stream.start(handle);
-      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
-        if (error == null) {
-          stream.answer(answer);
-        } else {
-          stream.fail(failureOf(error));
-        }
-      }));
-    } else {
-      ctx.response().closeHandler(closed -> handle.release());
-      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
-        if (error == null) {
-          ErrorBodies.json(ctx.response(), completions.completion(answer));
-        } else {
-          ErrorBodies.send(ctx.response(), failureOf(error));
-        }
-      }));
-    }
+    turns.serve(ctx, request.turn(), request.stream(), new ChatWire(completions, request.includeUsage()));
   }
 
   private void models(RoutingContext ctx) {
@@ -194,13 +163,5 @@ public final class SolwebServer {
     }
     ErrorBodies.sendRequestError(ctx.response(), status >= 400 && status < 600 ? status : 500, "internal_error",
         "solwebd could not handle this request; the daemon stays up");
-  }
-
-  private static ProviderFailure failureOf(Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-    if (cause instanceof TurnFailed failed) {
-      return failed.failure();
-    }
-    return ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "internal error: " + cause);
   }
 }
