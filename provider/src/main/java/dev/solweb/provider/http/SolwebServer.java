@@ -23,7 +23,8 @@ import java.util.logging.Logger;
 /**
  * The HTTP surface of solwebd on a loopback address. The chat route's steps, in order: bearer
  * auth, client-session header, body limit, parse and validate, dispatch, then a stream or a
- * whole completion. Handlers only parse, validate and call in.
+ * whole completion; {@code POST /v1/responses} takes the same steps in its own wire
+ * ({@link ResponsesRoute}). Handlers only parse, validate and call in.
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
@@ -58,6 +59,10 @@ public final class SolwebServer {
     router.post("/v1/chat/completions")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(this::chatCompletions);
+    router.post("/v1/responses")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(new ResponsesRoute(turns)::handle);
+    router.get("/v1/responses/:id").handler(ResponsesRoute::retrieve);
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new AskRoute(vertx, dispatcher)::handle);
@@ -66,7 +71,7 @@ public final class SolwebServer {
     router.post("/shutdown").handler(this::shutdown);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
-            + "; routes: POST /v1/chat/completions, POST /v1/ask, GET /v1/models, GET /healthz, POST /shutdown"));
+            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /healthz, POST /shutdown"));
     router.route().failureHandler(this::failure);
     return router;
   }
