@@ -25,16 +25,16 @@ import java.util.concurrent.TimeUnit;
  * scenario, on an ephemeral loopback port. Its token is written to {@code <home>/solwebd.token}
  * (0600), where Pi's {@code !solwebctl token} finds it through bin/solwebctl.
  */
-final class SolDaemon implements AutoCloseable {
+public final class SolDaemon implements AutoCloseable {
 
-  static final String TOKEN = "piTestToken_0123456789abcdefghijklmnopqrstuv";
+  public static final String TOKEN = "piTestToken_0123456789abcdefghijklmnopqrstuv";
 
   final Vertx vertx = Vertx.vertx();
-  final ScenarioPlayer player;
+  public final ScenarioPlayer player;
   final Dispatcher dispatcher;
-  final int port;
+  public final int port;
 
-  SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
+  public SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
     Files.createDirectories(home);
     Path token = home.resolve("solwebd.token");
     Files.writeString(token, TOKEN + "\n");
@@ -49,7 +49,7 @@ final class SolDaemon implements AutoCloseable {
         .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
   }
 
-  String health() throws Exception {
+  public String health() throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
             .header("Authorization", "Bearer " + TOKEN).build(),
