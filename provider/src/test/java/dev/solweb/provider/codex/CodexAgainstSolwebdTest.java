@@ -16,14 +16,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real Codex CLI 0.169.0 through {@code POST /v1/responses} on the scripted seat: the tool
- * loop, a cap, session identity. Requests are counted on the wire by a loopback proxy.
+ * loop, a cap, session identity. Requests are counted on the wire by a loopback proxy. The token
+ * reaches Codex through {@code solwebctl token} only.
  */
 class CodexAgainstSolwebdTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String REQUEST = "POST /v1/responses ";
   private static final String TOOL_LOOP = """
       {"default": [
-        {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt\\"}}"]},
+        {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt; env > env.txt\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hello.txt holds hi\\"}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"resumed in the same conversation\\"}"]}
       ]}
@@ -35,12 +36,14 @@ class CodexAgainstSolwebdTest {
   void codexRunsAToolFeedsItsOutputBackAndFinishes() throws Exception {
     try (SolDaemon daemon = new SolDaemon(dir.resolve("sol"), TOOL_LOOP, 1);
         CountingProxy proxy = new CountingProxy(daemon.port)) {
-      CodexCli codex = new CodexCli(dir.resolve("codex"), proxy.port(), SolDaemon.TOKEN);
+      CodexCli codex = new CodexCli(dir.resolve("codex"), proxy.port(), dir.resolve("sol"));
 
       CodexCli.Run run = codex.exec("create hello.txt containing hi", false);
 
       assertThat(run.exitCode()).as(run.all()).isZero();
       assertThat(codex.workspace.resolve("hello.txt")).hasContent("hi");
+      assertThat(Files.readString(codex.workspace.resolve("env.txt"))).as("the tool's environment")
+          .contains("PATH=").doesNotContain(SolDaemon.TOKEN);
       assertThat(run.stdout()).contains("hello.txt holds hi");
       assertThat(proxy.count(REQUEST)).isEqualTo(2);
       List<ScenarioPlayer.Send> sends = daemon.player.sends();
@@ -56,8 +59,8 @@ class CodexAgainstSolwebdTest {
   @Test
   void twoSessionsWithTheSamePromptGetTwoConversationsAndResumeKeepsItsOwn() throws Exception {
     try (SolDaemon daemon = new SolDaemon(dir.resolve("sol"), TOOL_LOOP, 1)) {
-      CodexCli first = new CodexCli(dir.resolve("a"), daemon.port, SolDaemon.TOKEN);
-      CodexCli second = new CodexCli(dir.resolve("b"), daemon.port, SolDaemon.TOKEN);
+      CodexCli first = new CodexCli(dir.resolve("a"), daemon.port, dir.resolve("sol"));
+      CodexCli second = new CodexCli(dir.resolve("b"), daemon.port, dir.resolve("sol"));
 
       assertThat(first.exec("create hello.txt containing hi", false).exitCode()).isZero();
       assertThat(second.exec("create hello.txt containing hi", false).exitCode()).isZero();
@@ -82,7 +85,7 @@ class CodexAgainstSolwebdTest {
     String scenario = "{\"default\": [{\"fault\": \"cap\", \"resume_at\": \"" + resumeAt + "\"}]}";
     try (SolDaemon daemon = new SolDaemon(dir.resolve("sol"), scenario, 1);
         CountingProxy proxy = new CountingProxy(daemon.port)) {
-      CodexCli codex = new CodexCli(dir.resolve("codex"), proxy.port(), SolDaemon.TOKEN);
+      CodexCli codex = new CodexCli(dir.resolve("codex"), proxy.port(), dir.resolve("sol"));
 
       CodexCli.Run capped = codex.exec("create hello.txt containing hi", false);
 

@@ -12,8 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The pinned real Codex CLI (tools/codex, 0.169.0) in a temp world: its own HOME and CODEX_HOME
- * (never ~/.codex), the provider block docs/codex.md documents pointed at a loopback port, and
- * the token only in the environment variable the block's {@code env_key} names.
+ * (never ~/.codex), and the provider table bin/install writes (docs/codex.md) pointed at a loopback
+ * port: the token comes from {@code bin/solwebctl token} ({@code auth.command}) reading the test
+ * daemon's home, so it is in neither the file nor Codex's environment.
  *
  * <p>{@code [features] plugins = false} is what keeps it on loopback: with only the update check
  * and analytics off, Codex 0.169 still runs {@code git ls-remote https://github.com/openai/plugins.git}
@@ -33,14 +34,14 @@ final class CodexCli {
   final Path home;
   final Path codexHome;
   final Path workspace;
-  private final String token;
+  private final Path solwebdHome;
 
-  CodexCli(Path dir, int port, String token) throws IOException {
+  CodexCli(Path dir, int port, Path solwebdHome) throws IOException {
     assertThat(BINARY).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
     this.home = Files.createDirectories(dir.resolve("home"));
     this.codexHome = Files.createDirectories(dir.resolve("codex-home"));
     this.workspace = Files.createDirectories(dir.resolve("ws"));
-    this.token = token;
+    this.solwebdHome = solwebdHome;
     Files.writeString(codexHome.resolve("config.toml"), """
         model = "sol-web-high"
         model_provider = "solweb"
@@ -55,11 +56,11 @@ final class CodexCli {
         [model_providers.solweb]
         name = "solweb"
         base_url = "http://127.0.0.1:%d/v1"
-        env_key = "SOLWEB_TOKEN"
         wire_api = "responses"
+        auth = { command = "%s", args = ["token"] }
         request_max_retries = 0
         stream_max_retries = 0
-        """.formatted(port));
+        """.formatted(port, ROOT.resolve("bin/solwebctl")));
   }
 
   /** {@code codex exec PROMPT}, or {@code codex exec resume --last PROMPT}. */
@@ -76,7 +77,7 @@ final class CodexCli {
     env.put("HOME", home.toString());
     env.put("CODEX_HOME", codexHome.toString());
     env.put("PATH", "/usr/bin:/bin");
-    env.put("SOLWEB_TOKEN", token);
+    env.put("SOLWEBD_HOME", solwebdHome.toString());
     Path out = Files.createTempFile(home, "codex", ".out");
     Path err = Files.createTempFile(home, "codex", ".err");
     builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
