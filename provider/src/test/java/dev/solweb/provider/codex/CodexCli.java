@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
  * port: the token comes from {@code bin/solwebctl token} ({@code auth.command}) reading the test
  * daemon's home, so it is in neither the file nor Codex's environment.
  *
- * <p>{@code [features] plugins = false} is what keeps it on loopback: with only the update check
- * and analytics off, Codex 0.169 still runs {@code git ls-remote https://github.com/openai/plugins.git}
- * at start (measured with strace).
+ * <p>The config is {@code tools/codex/config.test.toml}: {@code [features] plugins = false} is what
+ * keeps Codex on loopback; with only the update check and analytics off, Codex 0.169 still runs
+ * {@code git ls-remote https://github.com/openai/plugins.git} at start (measured with strace).
  */
 final class CodexCli {
   static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
@@ -42,25 +42,13 @@ final class CodexCli {
     this.codexHome = Files.createDirectories(dir.resolve("codex-home"));
     this.workspace = Files.createDirectories(dir.resolve("ws"));
     this.solwebdHome = solwebdHome;
-    Files.writeString(codexHome.resolve("config.toml"), """
-        model = "sol-web-high"
-        model_provider = "solweb"
-        check_for_update_on_startup = false
+    Files.writeString(codexHome.resolve("config.toml"), config(port));
+  }
 
-        [features]
-        plugins = false
-
-        [analytics]
-        enabled = false
-
-        [model_providers.solweb]
-        name = "solweb"
-        base_url = "http://127.0.0.1:%d/v1"
-        wire_api = "responses"
-        auth = { command = "%s", args = ["token"] }
-        request_max_retries = 0
-        stream_max_retries = 0
-        """.formatted(port, ROOT.resolve("bin/solwebctl")));
+  /** tools/codex/config.test.toml pointed at {@code port}, its token from bin/solwebctl. */
+  static String config(int port) throws IOException {
+    return Files.readString(ROOT.resolve("tools/codex/config.test.toml"))
+        .replace("@PORT@", Integer.toString(port)).replace("@SOLWEBCTL@", ROOT.resolve("bin/solwebctl").toString());
   }
 
   /** {@code codex exec PROMPT}, or {@code codex exec resume --last PROMPT}. */
