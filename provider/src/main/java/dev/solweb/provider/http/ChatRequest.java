@@ -100,7 +100,8 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
     }
   }
 
-  private static boolean bool(JsonNode node, String field) throws BadRequest {
+  /** An optional boolean field: absent or null is false, anything else but a boolean is refused. */
+  static boolean bool(JsonNode node, String field) throws BadRequest {
     JsonNode value = node.get(field);
     if (value == null || value.isNull()) {
       return false;
@@ -111,7 +112,7 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
     return value.asBoolean();
   }
 
-  private static String firstLine(String message) {
+  static String firstLine(String message) {
     if (message == null) {
       return "unparseable";
     }

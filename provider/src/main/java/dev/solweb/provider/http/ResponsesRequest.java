@@ -93,7 +93,7 @@ record ResponsesRequest(
     Optional<String> source = session.map(s -> sessionHeaders.isEmpty() ? "prompt_cache_key" : SESSION_HEADER);
     // A prefix keeps a Responses session from ever sharing a key with a chat client-session value.
     Optional<String> clientSession = session.map(s -> "responses:" + s);
-    boolean stream = bool(root, "stream");
+    boolean stream = ChatRequest.bool(root, "stream");
     String key = SessionKey.of(messages, tools, effort, clientSession);
     return new ResponsesRequest(model, TurnRequest.of(key, effort, messages, tools, clientSession), stream, names,
         notOffered, source);
@@ -104,7 +104,7 @@ record ResponsesRequest(
     try {
       root = JSON.readTree(body);
     } catch (IOException e) {
-      throw BadRequest.invalid("the request body is not valid JSON: " + firstLine(e.getMessage()));
+      throw BadRequest.invalid("the request body is not valid JSON: " + ChatRequest.firstLine(e.getMessage()));
     }
     if (root == null || !root.isObject()) {
       throw BadRequest.invalid("the request body must be a JSON object");
@@ -224,7 +224,7 @@ record ResponsesRequest(
         String name = text(item, "name", where + ".name must be a string");
         JsonNode namespace = item.get("namespace");
         String offered = namespace != null && namespace.isTextual() ? namespace.asText() + "." + name : name;
-        Message.ToolCallRef call = new Message.ToolCallRef(callId, offered, arguments(item.get("arguments")));
+        Message.ToolCallRef call = new Message.ToolCallRef(callId, offered, Message.parseArguments(item.get("arguments")));
         Message previous = messages.isEmpty() ? null : messages.get(messages.size() - 1);
         if (previous != null && previous.role() == Message.Role.ASSISTANT) {
           List<Message.ToolCallRef> calls = new ArrayList<>(previous.toolCalls());
@@ -320,22 +320,6 @@ record ResponsesRequest(
     return String.join("\n", parts);
   }
 
-  private static JsonNode arguments(JsonNode arguments) {
-    // Message.ToolCallRef compares parsed JSON; a string that does not parse stays a string.
-    if (arguments == null || arguments.isNull()) {
-      return JSON.createObjectNode();
-    }
-    if (!arguments.isTextual()) {
-      return arguments;
-    }
-    try {
-      JsonNode parsed = JSON.readTree(arguments.asText());
-      return parsed == null ? arguments : parsed;
-    } catch (IOException e) {
-      return arguments;
-    }
-  }
-
   private static Optional<String> session(List<String> headers, JsonNode promptCacheKey) throws BadRequest {
     if (headers.size() > 1) {
       throw BadRequest.invalid(SESSION_HEADER + " was sent " + headers.size() + " times; send it once");
@@ -367,24 +351,5 @@ record ResponsesRequest(
       throw BadRequest.invalid(problem);
     }
     return value.asText();
-  }
-
-  private static boolean bool(JsonNode node, String field) throws BadRequest {
-    JsonNode value = node.get(field);
-    if (value == null || value.isNull()) {
-      return false;
-    }
-    if (!value.isBoolean()) {
-      throw BadRequest.invalid(field + " must be a boolean");
-    }
-    return value.asBoolean();
-  }
-
-  private static String firstLine(String message) {
-    if (message == null) {
-      return "unparseable";
-    }
-    int newline = message.indexOf('\n');
-    return newline < 0 ? message : message.substring(0, newline);
   }
 }
