@@ -135,6 +135,25 @@ class ResponsesRouteTest {
   }
 
   @Test
+  void aNonStreamFailureIsItsStatusWithTheTypedFailureAndAnOversizedBodyA413() throws Exception {
+    try (TestDaemon daemon = new TestDaemon("{\"state\": \"logged_out\", \"default\": []}",
+        TestDaemon.Options.defaults().maxBody(4096))) {
+      HttpResponse<String> failed = daemon.post("/v1/responses", body(false).toString(), SESSION);
+      HttpResponse<String> tooLarge = daemon.post("/v1/responses",
+          body(false).put("instructions", "x".repeat(8192)).toString(), SESSION);
+
+      assertThat(failed.statusCode()).isEqualTo(503);
+      JsonNode error = TestDaemon.json(failed.body()).path("error");
+      assertThat(error.path("code").asText()).isEqualTo("provider_unavailable");
+      assertThat(error.path("message").asText()).startsWith("unavailable: ");
+      assertThat(ProviderFailure.fromJson(error.path("metadata").path("raw").asText()).kind())
+          .isEqualTo(ProviderFailure.Kind.UNAVAILABLE);
+      assertThat(tooLarge.statusCode()).isEqualTo(413);
+      assertThat(TestDaemon.json(tooLarge.body()).path("error").path("type").asText()).isEqualTo("request_too_large");
+    }
+  }
+
+  @Test
   void withoutTheBearerTokenNothingIsParsed() throws Exception {
     try (TestDaemon daemon = new TestDaemon(TOOL_LOOP)) {
       HttpResponse<String> response = daemon.http.send(HttpRequest.newBuilder(daemon.uri("/v1/responses"))
