@@ -9,6 +9,7 @@ import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.sw.CountingProxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,32 @@ class CodexAgainstSolwebdTest {
       assertThat(sends.get(1).text()).startsWith("TOOL RESULT [call_1_");
       assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
       assertThat(proxy.sent()).contains("session-id: ").contains("\"store\":false");
+    }
+  }
+
+  /**
+   * Codex drops a stream that is silent for {@code stream_idle_timeout_ms}; solwebd's keepalive
+   * events keep a 3 s turn alive under a 1 s idle timeout. The control (keep-alives off) must fail
+   * the same way the measurement did: idle timeouts, then exit 1.
+   */
+  @Test
+  void keepaliveEventsCarryASlowTurnPastCodexsIdleTimeoutAndSilenceDoesNot() throws Exception {
+    String slow = TOOL_LOOP.replaceFirst("\\]\\},", "], \"delay_ms\": 3000},");
+    assertThat(slow).contains("\"delay_ms\": 3000");
+    String idle = "stream_idle_timeout_ms = 1000\n";
+    try (SolDaemon daemon = new SolDaemon(dir.resolve("sol"), slow, 1, Duration.ofMillis(250))) {
+      CodexCli.Run run = new CodexCli(dir.resolve("codex"), daemon.port, dir.resolve("sol"), idle)
+          .exec("create hello.txt containing hi", false);
+
+      assertThat(run.exitCode()).as(run.all()).isZero();
+      assertThat(run.stdout()).contains("hello.txt holds hi");
+    }
+    try (SolDaemon silent = new SolDaemon(dir.resolve("sol-silent"), slow, 1, Duration.ZERO)) {
+      CodexCli.Run run = new CodexCli(dir.resolve("codex-silent"), silent.port, dir.resolve("sol-silent"), idle)
+          .exec("create hello.txt containing hi", false);
+
+      assertThat(run.exitCode()).isEqualTo(1);
+      assertThat(run.stderr()).contains("idle timeout waiting for SSE");
     }
   }
 

@@ -37,12 +37,17 @@ final class CodexCli {
   private final Path solwebdHome;
 
   CodexCli(Path dir, int port, Path solwebdHome) throws IOException {
+    this(dir, port, solwebdHome, "");
+  }
+
+  /** As above, with {@code providerLines} appended to the solweb provider table. */
+  CodexCli(Path dir, int port, Path solwebdHome, String providerLines) throws IOException {
     assertThat(BINARY).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
     this.home = Files.createDirectories(dir.resolve("home"));
     this.codexHome = Files.createDirectories(dir.resolve("codex-home"));
     this.workspace = Files.createDirectories(dir.resolve("ws"));
     this.solwebdHome = solwebdHome;
-    Files.writeString(codexHome.resolve("config.toml"), config(port));
+    Files.writeString(codexHome.resolve("config.toml"), config(port) + providerLines);
   }
 
   /** tools/codex/config.test.toml pointed at {@code port}, its token from bin/solwebctl. */

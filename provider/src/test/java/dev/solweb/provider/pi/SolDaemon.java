@@ -35,6 +35,11 @@ public final class SolDaemon implements AutoCloseable {
   public final int port;
 
   public SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
+    this(home, scenarioJson, seats, Duration.ofSeconds(5));
+  }
+
+  /** As above, with keep-alives every {@code keepAlive} while a turn runs. */
+  public SolDaemon(Path home, String scenarioJson, int seats, Duration keepAlive) throws Exception {
     Files.createDirectories(home);
     Path token = home.resolve("solwebd.token");
     Files.writeString(token, TOKEN + "\n");
@@ -44,7 +49,7 @@ public final class SolDaemon implements AutoCloseable {
     dispatcher = new Dispatcher(index -> new ScriptedSeat(player, Clock.systemUTC()), registry,
         new Dispatcher.Settings(seats, Duration.ofSeconds(60), DispatchSpacing.OFF), Clock.systemUTC());
     dispatcher.start().get(10, TimeUnit.SECONDS);
-    ServerSettings settings = new ServerSettings(TOKEN, Duration.ofSeconds(5), 8L << 20, "test", "gen-pi", 1);
+    ServerSettings settings = new ServerSettings(TOKEN, keepAlive, 8L << 20, "test", "gen-pi", 1);
     port = new SolwebServer(vertx, dispatcher, registry, settings, () -> { })
         .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
   }
