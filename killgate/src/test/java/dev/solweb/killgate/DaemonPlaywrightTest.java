@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The real daemon ({@code solwebd --seat playwright --headless --chat-url <fakesol>}) as a
  * separate process, driven over HTTP like Pi drives it: the whole tool loop, a restart after a
- * kill -9 that continues the same conversation, and a second daemon refused on the profile.
+ * kill -9 that continues the same conversation, an identical re-send after a restart answered
+ * without typing, a kill -9 after Send whose re-send never types into that conversation again,
+ * and a second daemon refused on the profile.
  */
 class DaemonPlaywrightTest {
 
@@ -205,6 +207,65 @@ class DaemonPlaywrightTest {
     assertThat(sends.get(1).conversationId()).as("continued, not replayed").isEqualTo(sends.get(0).conversationId());
     assertThat(sends.get(1).text()).doesNotContain("You are terse.");
     assertThat(sol.player().conversationsOpened()).isEqualTo(1);
+  }
+
+  @Test
+  void anIdenticalReSendAfterACleanRestartIsAnsweredWithOneSubmissionOnThePage() throws Exception {
+    Daemon first = startDaemon();
+    JsonNode answered = chat(first, firstRequest()).path("choices").get(0).path("message");
+    HttpResponse<String> stop = http.send(HttpRequest.newBuilder(first.base().resolve("/shutdown"))
+        .header("Authorization", "Bearer " + first.token()).POST(HttpRequest.BodyPublishers.noBody()).build(),
+        HttpResponse.BodyHandlers.ofString());
+    assertThat(stop.statusCode()).isEqualTo(200);
+    assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).as("solwebd exits after POST /shutdown").isTrue();
+
+    Daemon second = startDaemon();
+    JsonNode again = chat(second, firstRequest()).path("choices").get(0).path("message");
+
+    assertThat(again.path("tool_calls")).isEqualTo(answered.path("tool_calls"));
+    assertThat(sol.sends()).as("browser submissions for answer, restart, identical re-send").hasSize(1);
+  }
+
+  @Test
+  void afterAKillMinusNinePastSendTheReSendReplaysIntoAFreshConversationAndNothingIsTypedTwice() throws Exception {
+    sol.close();
+    sol = FakeSol.start(Scenario.parse("""
+        {"account": "owner@example.invalid",
+         "conversations": [{"match": "create hello.txt", "replies": [
+          {"blocks": ["{\\"tool\\": \\"write\\", \\"arguments\\": {\\"path\\": \\"hello.txt\\", \\"content\\": \\"hi\\"}}"]},
+          {"fault": "hang"},
+          {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"meant for the next turn\\"}"]}]}],
+         "default": [{"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"done after the replay\\"}"]}]}
+        """), 0);
+    Daemon first = startDaemon();
+    JsonNode call = chat(first, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
+    http.sendAsync(HttpRequest.newBuilder(first.base().resolve("/v1/chat/completions"))
+        .header("Authorization", "Bearer " + first.token()).header("content-type", "application/json")
+        .header("X-Overdeck-Client-Session", "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+        .POST(HttpRequest.BodyPublishers.ofString(secondRequest(call).toString())).build(),
+        HttpResponse.BodyHandlers.discarding());
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (sol.sends().size() < 2) {
+      assertThat(System.nanoTime()).as("the second turn never reached the page").isLessThan(deadline);
+      Thread.sleep(100);
+    }
+    try (java.util.stream.Stream<Path> marks = Files.list(home.resolve("registry.in-flight"))) {
+      assertThat(marks).as("the Send is marked in flight on disk").hasSize(1);
+    }
+    first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+
+    Daemon second = startDaemon();
+    JsonNode answer = chat(second, secondRequest(call));
+
+    assertThat(answer.path("choices").get(0).path("message").path("content").asText()).isEqualTo("done after the replay");
+    List<ScenarioPlayer.Send> sends = sol.sends();
+    assertThat(sends).hasSize(3);
+    String killed = sends.get(0).conversationId();
+    assertThat(sends.get(1).conversationId()).isEqualTo(killed);
+    assertThat(sends.get(2).conversationId()).as("a fresh conversation").isNotEqualTo(killed);
+    assertThat(sends.get(2).text()).contains("You are terse.", "create hello.txt", "wrote 2 bytes");
+    assertThat(sends).filteredOn(send -> send.conversationId().equals(killed) && send.text().contains("wrote 2 bytes"))
+        .as("typed once into the killed conversation").hasSize(1);
   }
 
   @Test

@@ -397,12 +397,7 @@ public final class Demo implements Callable<Integer> {
    * reaps on its own schedule, and {@link ProcessHandle#isAlive()} (kill 0) reports zombies alive.
    */
   static boolean isRunning(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      return !stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-    } catch (IOException e) {
-      return false;
-    }
+    return dev.solweb.provider.ctl.ProcessInfo.isRunning(pid);
   }
 
   /** Live processes (zombies excluded) whose command line contains {@code text}. */

@@ -1,8 +1,7 @@
 package dev.solweb.factory.pi;
 
+import dev.solweb.provider.ctl.ProcessInfo;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,14 +26,7 @@ public final class ProcessGroup {
 
   /** The process group id of {@code pid}, from {@code /proc/<pid>/stat}; empty once it is gone. */
   public static Optional<Long> pgidOf(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      // pid (comm) state ppid pgrp ...; comm may hold spaces and parentheses, so cut at the last ')'.
-      String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-      return Optional.of(Long.parseLong(fields[2]));
-    } catch (IOException | RuntimeException e) {
-      return Optional.empty();
-    }
+    return ProcessInfo.of(pid).map(ProcessInfo::pgrp);
   }
 
   /** Kills {@code root}'s process group, every descendant and every descendant's group. */

@@ -1,8 +1,5 @@
 package dev.solweb.factory.testing;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /** Process checks for kill tests. */
@@ -16,12 +13,7 @@ public final class Procs {
    * why {@link ProcessHandle#isAlive()} (kill(pid, 0)) is not used: it reports zombies as alive.
    */
   public static boolean isDead(long pid) {
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
-      return stat.substring(stat.lastIndexOf(')') + 2).startsWith("Z");
-    } catch (IOException e) {
-      return true;
-    }
+    return !dev.solweb.provider.ctl.ProcessInfo.isRunning(pid);
   }
 
   /** Polls {@link #isDead} until it holds or {@code millis} pass. */

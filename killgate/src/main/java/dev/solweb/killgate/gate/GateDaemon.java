@@ -1,11 +1,10 @@
 package dev.solweb.killgate.gate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.daemon.TokenFile;
+import dev.solweb.provider.daemon.Daemon;
+import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
-import dev.solweb.provider.http.SolwebServer;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.CompletionTracker;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
@@ -14,9 +13,7 @@ import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +29,9 @@ import java.util.logging.Logger;
 import java.util.logging.SimpleFormatter;
 
 /**
- * One solwebd for one check, in this JVM: the daemon's own parts ({@link Dispatcher},
- * {@link SolwebServer}, {@link TokenFile}, the persistent {@link Registry}) wired as
- * {@code Solwebd.call()} wires them, on 127.0.0.1 and a port the kernel picks, its home in the
+ * One solwebd for one check, in this JVM: assembled by the daemon's own composition root
+ * ({@link Daemon}, as {@code Solwebd.call()} assembles it, with the persistent registry under
+ * the home and {@link TokenFile}), on 127.0.0.1 and a port the kernel picks, its home in the
  * gate's temp dir. In-process so the gate holds the seat's {@link ScenarioPlayer} and reads
  * exactly what "the browser" was sent: the scripted seat's player, or fakesol's (its
  * {@code /control} view) behind the real Playwright seat in headless Chromium.
@@ -68,20 +65,20 @@ final class GateDaemon implements AutoCloseable {
   final ScenarioPlayer player;
   private final String token;
   private final Vertx vertx;
-  private final Dispatcher dispatcher;
+  private final Daemon daemon;
   private final FakeSol fakesol;
   private final PlaywrightSeatFactory playwright;
   private final Handler logHandler;
 
   private GateDaemon(Path home, Path log, int port, ScenarioPlayer player, String token, Vertx vertx,
-      Dispatcher dispatcher, FakeSol fakesol, PlaywrightSeatFactory playwright, Handler logHandler) {
+      Daemon daemon, FakeSol fakesol, PlaywrightSeatFactory playwright, Handler logHandler) {
     this.home = home;
     this.log = log;
     this.port = port;
     this.player = player;
     this.token = token;
     this.vertx = vertx;
-    this.dispatcher = dispatcher;
+    this.daemon = daemon;
     this.fakesol = fakesol;
     this.playwright = playwright;
     this.logHandler = logHandler;
@@ -113,15 +110,13 @@ final class GateDaemon implements AutoCloseable {
           CompletionTracker.Rule.DEFAULT);
       factory = playwright;
     }
-    Registry registry = Registry.persistent(home.resolve("registry.json"));
-    Dispatcher dispatcher = new Dispatcher(factory, registry,
-        new Dispatcher.Settings(1, settings.turnTimeout(), DispatchSpacing.OFF), Clock.systemUTC());
     ServerSettings server = new ServerSettings(token, settings.keepAlive(), 8L << 20, "killgate",
         UUID.randomUUID().toString(), ProcessHandle.current().pid());
-    HttpServer http = new SolwebServer(vertx, dispatcher, registry, server, () -> { })
-        .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    dispatcher.start().get(120, TimeUnit.SECONDS);
-    return new GateDaemon(home, log, http.actualPort(), player, token, vertx, dispatcher, fakesol, playwright, handler);
+    Daemon daemon = Daemon.listen(vertx, new Daemon.Config(home, factory, 1, settings.turnTimeout(), DispatchSpacing.OFF,
+            server, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
+        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    daemon.startSeats().get(120, TimeUnit.SECONDS);
+    return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler);
   }
 
   /** What the seat typed, in order (ScenarioPlayer.sends(): the scripted seat's, or fakesol's /control). */
@@ -140,7 +135,7 @@ final class GateDaemon implements AutoCloseable {
 
   @Override
   public void close() {
-    dispatcher.close();
+    daemon.stop().join();
     if (playwright != null) {
       playwright.close();
     }

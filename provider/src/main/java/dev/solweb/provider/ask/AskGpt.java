@@ -1,8 +1,7 @@
 package dev.solweb.provider.ask;
 
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.ctl.CtlEnv;
-import dev.solweb.provider.daemon.SeatOptions;
+import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import java.io.PrintWriter;
@@ -15,6 +14,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -61,9 +61,8 @@ public final class AskGpt implements Callable<Integer> {
       description = "instant, medium, high, xhigh or pro (default ${DEFAULT-VALUE}).")
   String effort;
 
-  @Option(names = "--seat", paramLabel = "KIND", description = "Seat for the direct path: playwright or scripted:<file|name>"
-      + " (default $ASK_GPT_SEAT, else playwright).")
-  String seat;
+  /** The direct path's seat; {@code --seat} defaults to $ASK_GPT_SEAT, else playwright. */
+  @Mixin SeatMixin seat;
 
   public AskGpt(CtlEnv env) {
     this.env = env;
@@ -111,17 +110,15 @@ public final class AskGpt implements Callable<Integer> {
       files.add(absolute);
     }
     Path outputDir = cwd.resolve(out == null ? Path.of(".") : out).normalize();
-    TurnRequest.OneShot ask = new TurnRequest.OneShot(prompt, files, outputDir);
+    TurnRequest.Ask ask = TurnRequest.Ask.of(chosen.get(), prompt, files, outputDir);
     Duration turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(
         env.env().getOrDefault("SOLWEBD_TURN_TIMEOUT", "300"))));
 
     // The daemon's queue can hold the ask a while before the turn starts; allow for it.
-    Optional<AskResult> viaDaemon = new DaemonAsk(env, turnTimeout.multipliedBy(4)).ask(chosen.get(), ask);
+    Optional<AskResult> viaDaemon = new DaemonAsk(env, turnTimeout.multipliedBy(4)).ask(ask);
     AskResult result = viaDaemon.orElseGet(() -> {
-      String seatSpec = seat != null ? seat : env.env().getOrDefault("ASK_GPT_SEAT", "playwright");
-      SeatOptions options = new SeatOptions(PlaywrightOptions.REAL_CHAT_URL, false, Path.of("/usr/bin/chromium"),
-          env.profileDir(), env.home());
-      return new DirectAsk(seatSpec, options, turnTimeout).ask(chosen.get(), ask);
+      String seatSpec = seat.seatOr(env.env().getOrDefault("ASK_GPT_SEAT", SeatMixin.DEFAULT_SEAT));
+      return new DirectAsk(seatSpec, seat.options(env.home(), env.profileDir()), turnTimeout).ask(ask);
     });
     return AskResult.print(result, spec.commandLine().getOut(), err);
   }

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ask;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -28,7 +29,7 @@ import java.util.Optional;
  * result, never a reason to open a second browser on the same profile.
  */
 final class DaemonAsk {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final CtlEnv env;
   private final Duration askTimeout;
@@ -40,7 +41,7 @@ final class DaemonAsk {
     this.askTimeout = askTimeout;
   }
 
-  Optional<AskResult> ask(Effort effort, TurnRequest.OneShot ask) {
+  Optional<AskResult> ask(TurnRequest.Ask ask) {
     Optional<DaemonState> state;
     try {
       state = DaemonState.read(env.stateFile());
@@ -76,13 +77,13 @@ final class DaemonAsk {
       Thread.currentThread().interrupt();
       return Optional.of(new AskResult.Refused("interrupted"));
     }
-    return Optional.of(post(base, token, effort, ask));
+    return Optional.of(post(base, token, ask));
   }
 
-  private AskResult post(String base, String token, Effort effort, TurnRequest.OneShot ask) {
+  private AskResult post(String base, String token, TurnRequest.Ask ask) {
     ObjectNode body = JSON.createObjectNode();
     body.put("prompt", ask.prompt());
-    body.put("effort", effort.suffix());
+    body.put("effort", ask.effort().suffix());
     ask.attachments().forEach(path -> body.withArray("attachments").add(path.toString()));
     body.put("output_dir", ask.outputDir().toString());
     try {

@@ -3,9 +3,9 @@ package dev.solweb.provider.ask;
 import dev.solweb.provider.daemon.ProfileLock;
 import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.OneShotTurn;
-import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
@@ -40,7 +40,7 @@ final class DirectAsk {
     this.turnTimeout = turnTimeout;
   }
 
-  AskResult ask(Effort effort, TurnRequest.OneShot ask) {
+  AskResult ask(TurnRequest.Ask ask) {
     Path profile = options.profile();
     Optional<ProfileLock> lock;
     try {
@@ -62,7 +62,7 @@ final class DirectAsk {
       }
       ExecutorService thread = Executors.newSingleThreadExecutor();
       try {
-        Future<Answer> answer = thread.submit(() -> OneShotTurn.run(seat, TurnRequest.ask(effort, ask), Clock.systemUTC(), p -> { }));
+        Future<Answer> answer = thread.submit(() -> OneShotTurn.run(seat, ask, Clock.systemUTC(), p -> { }));
         Answer done = answer.get(turnTimeout.toMillis(), TimeUnit.MILLISECONDS);
         return new AskResult.Answered(((Reply.Final) done.reply()).text(), done.images());
       } catch (TimeoutException e) {

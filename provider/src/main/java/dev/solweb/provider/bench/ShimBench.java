@@ -1,5 +1,6 @@
 package dev.solweb.provider.bench;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -26,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * Bounded in count; talks to 127.0.0.1 only.
  */
 public final class ShimBench {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   private static final String CHAT = "/v1/chat/completions";
   private static final String RESPONSES = "/v1/responses";
@@ -62,7 +63,7 @@ public final class ShimBench {
         }
         Thread.sleep(20);
       }
-      ShimBench bench = new ShimBench(StateFile.read(home).port(), Files.readString(home.resolve("solwebd.token")).strip());
+      ShimBench bench = new ShimBench(StateFile.read(home).port(), dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME)));
       bench.run(deltaSessions, deltaTurns, daemon.pid());
     } finally {
       daemon.destroy();

@@ -72,6 +72,11 @@ public record CtlEnv(
     return new CtlEnv(env, home, profileDir, root, machineId, dbusMachineId, mountInfoFile, proc);
   }
 
+  /** This environment with another browser profile ({@code --profile}). */
+  public CtlEnv withProfile(Path profile) {
+    return new CtlEnv(env, home, profile, root, machineIdFile, dbusMachineIdFile, mountInfoFile, proc);
+  }
+
   public CtlEnv withMountInfo(Path mountInfo) {
     return new CtlEnv(env, home, profileDir, root, machineIdFile, dbusMachineIdFile, mountInfo, proc);
   }

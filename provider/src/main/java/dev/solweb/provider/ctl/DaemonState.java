@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -15,7 +16,7 @@ import java.util.Optional;
  */
 public record DaemonState(long pid, long processStartTicks, String instanceGeneration, int port, String version, String seat) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   /**
    * @return empty when there is no state file (no daemon was started, or it shut down cleanly)

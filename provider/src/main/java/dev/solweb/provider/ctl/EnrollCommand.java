@@ -1,9 +1,9 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
-import java.nio.file.Path;
+import dev.solweb.provider.daemon.SeatMixin;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -35,26 +35,13 @@ final class EnrollCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print ProviderIdentity as JSON.")
   boolean json;
 
-  @Option(names = "--seat", paramLabel = "KIND", defaultValue = "playwright",
-      description = "Seat that reads the account: playwright (default) or scripted:<file|name>.")
-  String seat;
-
-  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = PlaywrightOptions.REAL_CHAT_URL,
-      description = "Chat page the playwright seat opens. Default: ${DEFAULT-VALUE}.")
-  String chatUrl;
-
-  @Option(names = "--headless", description = "Run the playwright seat headless.")
-  boolean headless;
-
-  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
-      description = "Chromium for the playwright seat. Default: ${DEFAULT-VALUE}.")
-  Path chromium;
+  @Mixin SeatMixin seat;
 
   @Override
   public Integer call() {
     try {
-      ProviderIdentity identity = new Enrollment(parent.env)
-          .enroll(SeatChoice.opener(parent.env, seat, chatUrl, headless, chromium));
+      CtlEnv env = parent.env.withProfile(seat.profileOr(parent.env.profileDir()));
+      ProviderIdentity identity = new Enrollment(env).enroll(SeatChoice.opener(env, seat));
       spec.commandLine().getOut().println(json ? identity.toJson()
           : "enrolled " + identity.expectedAccount() + " " + identity.profileDir());
       spec.commandLine().getOut().flush();

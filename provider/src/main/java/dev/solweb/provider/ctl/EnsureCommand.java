@@ -1,7 +1,9 @@
 package dev.solweb.provider.ctl;
 
 import java.util.concurrent.Callable;
+import dev.solweb.provider.daemon.SeatMixin;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -33,29 +35,21 @@ final class EnsureCommand implements Callable<Integer> {
       description = "Minimum seats; a new daemon starts with N. Default: ${DEFAULT-VALUE}.")
   int seats;
 
-  @Option(names = "--seat", paramLabel = "KIND", defaultValue = "playwright",
-      description = "Seat for a new daemon: playwright (the real page, default) or scripted:<file|name>.")
-  String seat;
-
-  @Option(names = "--chat-url", paramLabel = "URL", description = "Chat page a new playwright daemon opens.")
-  String chatUrl;
-
-  @Option(names = "--headless", description = "Run a new daemon's browser headless.")
-  boolean headless;
-
-  @Option(names = "--chromium", paramLabel = "PATH", description = "Chromium a new playwright daemon runs.")
-  String chromium;
+  /** Passed on to a daemon this command starts; ignored when one already runs. */
+  @Mixin SeatMixin seat;
 
   @Override
   public Integer call() {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(seats, seat, chatUrl, headless, chromium);
+      launch = new LaunchRequest(seats, seat.seat(), seat.chatUrl(), seat.headless(),
+          seat.chromium() == null ? null : seat.chromium().toString(), seat.profileOr(null));
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("solwebctl ensure: " + e.getMessage());
       return ExitCodes.USAGE;
     }
-    ServiceControl control = new ServiceControl(parent.env, ServiceControl.startTimeout(parent.env));
+    CtlEnv env = parent.env.withProfile(seat.profileOr(parent.env.profileDir()));
+    ServiceControl control = new ServiceControl(env, ServiceControl.startTimeout(env));
     return Solwebctl.print(spec, "ensure", json, control.ensure(launch));
   }
 }

@@ -12,8 +12,10 @@ import java.util.List;
  * @param chatUrl the chat page the playwright seat opens, or null for the daemon's default
  * @param headless whether the playwright seat runs headless
  * @param chromium the Chromium the playwright seat runs, or null for the daemon's default
+ * @param profile the seat's Chromium profile, or null for the daemon's default
  */
-public record LaunchRequest(int seats, String seat, String chatUrl, boolean headless, String chromium) {
+public record LaunchRequest(int seats, String seat, String chatUrl, boolean headless, String chromium,
+    java.nio.file.Path profile) {
 
   public LaunchRequest {
     if (seats < 1) {
@@ -39,6 +41,10 @@ public record LaunchRequest(int seats, String seat, String chatUrl, boolean head
     if (chromium != null) {
       args.add("--chromium");
       args.add(chromium);
+    }
+    if (profile != null) {
+      args.add("--profile");
+      args.add(profile.toString());
     }
     return args;
   }

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -39,7 +40,7 @@ public record ProviderHealth(
       List.of("sol-web-medium", "sol-web-high", "sol-web-xhigh", "sol-web-pro");
   public static final List<String> STATES = List.of("ready", "starting", "logged_out", "capped", "degraded");
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   public ProviderHealth {
     Objects.requireNonNull(state, "state");

@@ -1,10 +1,9 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.daemon.SeatOptions;
+import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.daemon.ProfileLock;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.seat.SeatException;
-import java.nio.file.Path;
 
 /**
  * The seat enroll probes, chosen by name exactly as solwebd chooses its seats (the daemon's
@@ -15,11 +14,11 @@ final class SeatChoice {
 
   private SeatChoice() {}
 
-  static Enrollment.SeatOpener opener(CtlEnv env, String seat, String chatUrl, boolean headless, Path chromium) {
+  static Enrollment.SeatOpener opener(CtlEnv env, SeatMixin options) {
+    String seat = options.seat();
     return () -> {
       try {
-        return SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, env.profileDir(), env.home()))
-            .create(0);
+        return SeatSelection.factory(seat, options.options(env.home(), env.profileDir())).create(0);
       } catch (IllegalArgumentException e) {
         throw new CtlException(ExitCodes.USAGE, "--seat " + seat + ": " + e.getMessage(), e);
       } catch (ProfileLock.ProfileLockedException e) {

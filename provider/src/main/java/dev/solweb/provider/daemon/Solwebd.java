@@ -1,15 +1,12 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ProcessInfo;
+import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
-import dev.solweb.provider.http.SolwebServer;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Vertx;
-import io.vertx.core.http.HttpServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -23,10 +20,10 @@ import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -51,9 +48,7 @@ public final class Solwebd implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(names = "--seat", defaultValue = "playwright", paramLabel = "KIND",
-      description = "playwright (the real page, default) or scripted:<file|name> (tests and demos).")
-  String seat;
+  @Mixin SeatMixin seatOptions;
 
   @Option(names = "--host", defaultValue = "127.0.0.1", description = "Loopback address to bind (default ${DEFAULT-VALUE}).")
   String host;
@@ -68,14 +63,6 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
   int seats;
 
-  @Option(names = "--chat-url", defaultValue = PlaywrightOptions.REAL_CHAT_URL, description = "Page the playwright seat drives.")
-  String chatUrl;
-
-  @Option(names = "--headless", description = "Run Chromium headless (tests; the real site challenges headless).")
-  boolean headless;
-
-  @Option(names = "--chromium", defaultValue = "/usr/bin/chromium", description = "Chromium executable.")
-  Path chromium;
 
   public static void main(String[] args) {
     System.exit(new CommandLine(new Solwebd()).execute(args));
@@ -83,6 +70,7 @@ public final class Solwebd implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    String seat = seatOptions.seat();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Path daemonHome = home != null ? home : Path.of(System.getProperty("user.home"), ".overdeck", "gptbridge");
@@ -109,7 +97,7 @@ public final class Solwebd implements Callable<Integer> {
     try {
       Files.createDirectories(daemonHome, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
       token = TokenFile.loadOrCreate(daemonHome);
-      Path profile = Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString()));
+      Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
       // One browser per profile, taken before any seat exists: ask-gpt's direct path takes the same lock.
       profileLock = ProfileLock.tryAcquire(profile).orElse(null);
       if (profileLock == null) {
@@ -117,51 +105,45 @@ public final class Solwebd implements Callable<Integer> {
             + " is held by pid " + ProfileLock.holder(profile) + ": another solwebd or an ask-gpt)");
         return EXIT_CANNOT_START;
       }
-      factory = SeatSelection.factory(seat, new SeatOptions(chatUrl, headless, chromium, profile, daemonHome));
-    } catch (IOException | IllegalArgumentException | IllegalStateException e) {
+      factory = SeatSelection.factory(seat, seatOptions.options(daemonHome, profile));
+    } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
     }
 
-    Registry registry = Registry.persistent(daemonHome.resolve("registry.json"));
-    Dispatcher dispatcher = new Dispatcher(factory, registry, new Dispatcher.Settings(seats, turnTimeout, spacing), Clock.systemUTC());
     long pid = ProcessHandle.current().pid();
     String generation = UUID.randomUUID().toString();
     String version = Version.current();
     Vertx vertx = Vertx.vertx();
     CountDownLatch stopped = new CountDownLatch(1);
-    AtomicBoolean stopping = new AtomicBoolean();
-    Runnable stop = () -> {
-      if (stopping.compareAndSet(false, true)) {
-        dispatcher.close();
-        profileLock.close();
-        try {
-          Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
-        } catch (IOException ignored) {
-          // A stale state file fails closed in solwebctl: the pid no longer matches.
-        }
-        vertx.close().onComplete(done -> stopped.countDown());
+    Runnable release = () -> {
+      profileLock.close();
+      try {
+        Files.deleteIfExists(daemonHome.resolve(StateFile.NAME));
+      } catch (IOException ignored) {
+        // A stale state file fails closed in solwebctl: the pid no longer matches.
       }
+      vertx.close().onComplete(done -> stopped.countDown());
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
-    HttpServer server;
+    Daemon.Config config = new Daemon.Config(daemonHome, factory, seats, turnTimeout, spacing, settings,
+        Clock.systemUTC(), release);
+    Daemon daemon;
     try {
-      server = new SolwebServer(vertx, dispatcher, registry, settings, stop)
-          .listen(host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     } catch (java.util.concurrent.ExecutionException e) {
       err.println("solwebd: cannot listen on " + host + ":" + port + ": " + e.getCause().getMessage());
-      dispatcher.close();
       profileLock.close();
       vertx.close();
       return EXIT_CANNOT_START;
     }
-    new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, server.actualPort(), version, seat).write(daemonHome);
-    Runtime.getRuntime().addShutdownHook(new Thread(stop, "solwebd-shutdown"));
-    out.println("solwebd " + version + " listening on http://" + host + ":" + server.actualPort() + " (seat " + seat
+    new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, daemon.port(), version, seat).write(daemonHome);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.stop().join(), "solwebd-shutdown-hook"));
+    out.println("solwebd " + version + " listening on http://" + host + ":" + daemon.port() + " (seat " + seat
         + ", seats " + seats + ", home " + daemonHome + ")");
     out.flush();
-    dispatcher.start().whenComplete((ok, error) -> {
-      out.println("solwebd: seats started, state " + dispatcher.snapshot().state());
+    daemon.startSeats().whenComplete((ok, error) -> {
+      out.println("solwebd: seats started, state " + daemon.dispatcher().snapshot().state());
       out.flush();
     });
     stopped.await();

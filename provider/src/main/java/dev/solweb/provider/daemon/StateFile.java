@@ -1,5 +1,6 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,7 +25,7 @@ public record StateFile(
 
   public static final String NAME = "solwebd.state.json";
   private static final ObjectMapper JSON =
-      new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      Json.MAPPER.copy().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   public void write(Path home) throws IOException {
     Path temp = home.resolve(NAME + ".tmp");

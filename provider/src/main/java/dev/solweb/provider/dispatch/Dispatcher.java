@@ -2,11 +2,12 @@ package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,24 +19,26 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * The turn scheduler: one FIFO queue over a pool of seats, one turn at a time per seat and per
- * session key, seats shared across efforts. It never types a turn twice: a re-send of the last
- * answered turn is answered from memory, and a re-send of a turn in flight attaches to it.
+ * session key, seats shared across efforts. It never runs a turn twice: a re-send of a turn in
+ * flight attaches to it, and one its {@link TurnRunner} can answer without a seat (the answer
+ * memory) is answered at once. It computes no conversation state: the runner plans and records.
  *
  * <p>Once a seat reports a cap, new dispatches fail fast with {@code capped} until
  * {@code resume_at}. A turn is bounded by the turn timeout; a client that leaves cancels its turn
  * (a queued turn never reaches a seat). Each seat owns one thread; all seat calls happen there.
+ * Time ({@link DispatchTime}) and the seat threads are given to it, so tests run it by hand.
  */
 public final class Dispatcher implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
@@ -72,34 +75,37 @@ public final class Dispatcher implements AutoCloseable {
   }
 
   private final SeatFactory factory;
-  private final Registry registry;
+  private final TurnRunner runner;
   private final Settings settings;
-  private final Clock clock;
-  private final SeatTurn seatTurn;
+  private final DispatchTime time;
   private final List<Slot> slots = new ArrayList<>();
   private final Deque<Job> queue = new ArrayDeque<>();
   private final Set<String> runningKeys = new HashSet<>();
   private final Map<String, Job> inFlight = new HashMap<>();
-  private final Map<String, Answered> answered = new HashMap<>();
   private final Deque<Double> turnSeconds = new ArrayDeque<>();
-  private final ScheduledExecutorService timers;
   private boolean started;
   private Instant capUntil;
   private Instant nextSendAt = Instant.EPOCH;
-  private ScheduledFuture<?> spacingWake;
+  private DispatchTime.Cancellable spacingWake;
   private boolean closed;
 
-  private record Answered(String digest, Answer answer) {}
+  /** Wall-clock time and one real thread per seat. */
+  public Dispatcher(SeatFactory factory, TurnRunner runner, Settings settings, Clock clock) {
+    this(factory, runner, settings, DispatchTime.system(clock),
+        index -> Executors.newSingleThreadExecutor(daemonThread("solwebd-seat-" + index)));
+  }
 
-  public Dispatcher(SeatFactory factory, Registry registry, Settings settings, Clock clock) {
+  /**
+   * @param seatThreads one single-threaded executor per seat index: every call on that seat runs there
+   */
+  public Dispatcher(SeatFactory factory, TurnRunner runner, Settings settings, DispatchTime time,
+      IntFunction<ExecutorService> seatThreads) {
     this.factory = factory;
-    this.registry = registry;
+    this.runner = runner;
     this.settings = settings;
-    this.clock = clock;
-    this.seatTurn = new SeatTurn(registry, clock);
-    this.timers = Executors.newSingleThreadScheduledExecutor(daemonThread("solwebd-timers"));
+    this.time = time;
     for (int i = 0; i < settings.seats(); i++) {
-      slots.add(new Slot(i));
+      slots.add(new Slot(i, seatThreads.apply(i)));
     }
   }
 
@@ -117,12 +123,12 @@ public final class Dispatcher implements AutoCloseable {
     });
   }
 
-  /** Accepts a turn: answers from memory, attaches to an identical turn in flight, or queues it. */
+  /** Accepts a turn: answers it without a seat, attaches to an identical turn in flight, or queues it. */
   public synchronized TurnHandle submit(TurnRequest request) {
-    String digest = request.historyDigest();
-    Answered last = answered.get(request.sessionKey());
-    if (last != null && last.digest().equals(digest)) {
-      return Job.done(last.answer());
+    String digest = request.identity();
+    Optional<Answer> known = runner.answerAtSubmit(request);
+    if (known.isPresent()) {
+      return Job.done(known.get());
     }
     Job same = inFlight.get(request.sessionKey());
     if (same != null && same.digest.equals(digest) && !same.future.isDone()) {
@@ -149,7 +155,7 @@ public final class Dispatcher implements AutoCloseable {
   }
 
   public synchronized Snapshot snapshot() {
-    Instant now = clock.instant();
+    Instant now = time.now();
     int live = (int) slots.stream().filter(Slot::live).count();
     String account = slots.stream().map(s -> s.lastProbe).filter(p -> p != null && p.account() != null)
         .map(SeatProbe::account).findFirst().orElse(null);
@@ -196,7 +202,7 @@ public final class Dispatcher implements AutoCloseable {
     for (Slot slot : slots) {
       slot.stopAndClose();
     }
-    timers.shutdownNow();
+    time.close();
   }
 
   // --- scheduling, always under the monitor ---
@@ -220,7 +226,7 @@ public final class Dispatcher implements AutoCloseable {
       if (next == null) {
         return;
       }
-      Instant now = clock.instant();
+      Instant now = time.now();
       if (!settings.spacing().isOff() && now.isBefore(nextSendAt)) {
         scheduleWake(Duration.between(now, nextSendAt));
         return;
@@ -244,28 +250,21 @@ public final class Dispatcher implements AutoCloseable {
     slot.busy = true;
     slot.current = job;
     job.running = true;
-    job.startedAt = clock.instant();
+    job.startedAt = time.now();
     runningKeys.add(job.request.sessionKey());
     inFlight.put(job.request.sessionKey(), job);
-    job.timeout = timers.schedule(() -> {
+    job.timeout = time.schedule(settings.turnTimeout(), () -> {
       if (job.fail(ProviderFailure.of(Kind.TIMEOUT, "the turn took longer than "
           + settings.turnTimeout().toSeconds() + " s (SOLWEBD_TURN_TIMEOUT); Stop was clicked"))) {
         slot.seat().ifPresent(BrowserSeat::stop);
       }
-    }, settings.turnTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    });
     slot.thread.execute(() -> runOnSeat(slot, job));
   }
 
   private void runOnSeat(Slot slot, Job job) {
     try {
-      Answer answer = slot.runTurn(job.request);
-      if (job.request.oneShot() == null) {
-        // A one-shot ask has a key of its own that no request repeats; nothing to remember.
-        synchronized (this) {
-          answered.put(job.request.sessionKey(), new Answered(job.digest, answer));
-        }
-      }
-      job.succeed(answer);
+      job.succeed(slot.runTurn(job.request));
     } catch (TurnFailed failed) {
       ProviderFailure failure = failed.failure();
       if (failure.kind() == Kind.CAPPED && failure.resumeAt() != null) {
@@ -280,32 +279,33 @@ public final class Dispatcher implements AutoCloseable {
       job.fail(ProviderFailure.of(Kind.UNAVAILABLE, "internal error: " + bug));
     } finally {
       synchronized (this) {
-        job.timeout.cancel(false);
+        job.timeout.cancel();
         slot.busy = false;
         slot.current = null;
         runningKeys.remove(job.request.sessionKey());
         if (inFlight.get(job.request.sessionKey()) == job) {
           inFlight.remove(job.request.sessionKey());
         }
-        recordDuration(Duration.between(job.startedAt, clock.instant()));
+        recordDuration(Duration.between(job.startedAt, time.now()));
         pump();
       }
     }
   }
 
   private void scheduleWake(Duration delay) {
-    if (spacingWake != null && !spacingWake.isDone()) {
+    if (spacingWake != null) {
       return;
     }
-    spacingWake = timers.schedule(() -> {
+    spacingWake = time.schedule(delay, () -> {
       synchronized (this) {
+        spacingWake = null;
         pump();
       }
-    }, Math.max(1, delay.toMillis()), TimeUnit.MILLISECONDS);
+    });
   }
 
   private ProviderFailure capFailure() {
-    Instant now = clock.instant();
+    Instant now = time.now();
     if (capUntil != null && now.isBefore(capUntil)) {
       return ProviderFailure.capped("usage cap reached on this account; no new turns until it lifts", capUntil, now);
     }
@@ -373,17 +373,17 @@ public final class Dispatcher implements AutoCloseable {
     Job current;
     private boolean rebuilt;
 
-    Slot(int index) {
+    Slot(int index, ExecutorService thread) {
       this.index = index;
-      this.thread = Executors.newSingleThreadExecutor(daemonThread("solwebd-seat-" + index));
+      this.thread = thread;
     }
 
     boolean live() {
       return deathCause == null;
     }
 
-    java.util.Optional<BrowserSeat> seat() {
-      return java.util.Optional.ofNullable(seat);
+    Optional<BrowserSeat> seat() {
+      return Optional.ofNullable(seat);
     }
 
     void startUp() {
@@ -404,11 +404,8 @@ public final class Dispatcher implements AutoCloseable {
           throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
         }
         try {
-          return seatTurn.run(seat, request, probe -> lastProbe = probe);
+          return runner.run(seat, request, probe -> lastProbe = probe);
         } catch (SeatException e) {
-          if (e.afterSend()) {
-            registry.markUncertain(request.sessionKey());
-          }
           switch (e.reason()) {
             case FAILED -> throw new TurnFailed(e.failure());
             case CONVERSATION_MISSING -> throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
@@ -483,7 +480,7 @@ public final class Dispatcher implements AutoCloseable {
     int listeners = 1;
     boolean running;
     Instant startedAt;
-    ScheduledFuture<?> timeout;
+    DispatchTime.Cancellable timeout = () -> { };
 
     Job(Dispatcher owner, TurnRequest request, String digest) {
       this.owner = owner;

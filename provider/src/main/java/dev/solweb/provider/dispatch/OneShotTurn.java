@@ -1,6 +1,8 @@
 package dev.solweb.provider.dispatch;
 
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -23,17 +25,13 @@ public final class OneShotTurn {
    * @throws SeatException when the seat fails (the dispatcher decides on rebuilds)
    * @throws TurnFailed when the page is not ready or the effort does not read back
    */
-  public static Answer run(BrowserSeat seat, TurnRequest request, Clock clock, Consumer<SeatProbe> onProbe)
+  public static Answer run(BrowserSeat seat, TurnRequest.Ask ask, Clock clock, Consumer<SeatProbe> onProbe)
       throws SeatException {
-    TurnRequest.OneShot ask = request.oneShot();
-    if (ask == null) {
-      throw new IllegalStateException("OneShotTurn needs a one-shot request, got a chat turn for " + request.sessionKey());
-    }
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     SeatTurn.requireReady(probe, clock);
     seat.openNew();
-    SeatTurn.assertEffort(seat, request.effort());
+    SeatTurn.assertEffort(seat, ask.effort());
     SeatReply reply = seat.ask(ask.prompt(), ask.attachments(), ask.outputDir());
     String text = answerText(reply);
     long input = ContextBudget.estimateTokens(ask.prompt());

@@ -2,6 +2,7 @@ package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
@@ -10,167 +11,157 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.translate.Answer;
+import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.ContextBudget;
-import dev.solweb.provider.translate.Conversation;
-import dev.solweb.provider.translate.HistoryDigest;
-import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.Registry;
-import dev.solweb.provider.translate.ReplayNeeded;
-import dev.solweb.provider.translate.SessionKey;
+import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.ToolSpec;
-import dev.solweb.provider.translate.Translate;
+import dev.solweb.provider.translate.TurnOutcome;
+import dev.solweb.provider.translate.TurnPlan;
 import java.time.Clock;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * One turn on one seat, on the seat's thread: probe, choose delta or full replay, check the
- * context budget, open or resume the conversation, re-assert the effort and verify its label,
- * send, parse, repair a malformed reply once, and record the conversation.
+ * One turn on one seat, on the seat's thread: probe, ask translate for the plan, open or resume
+ * the conversation, re-assert the effort and verify its label, mark the Send, send, parse,
+ * repair a malformed reply once, and hand the outcome back to translate. It computes no
+ * conversation state itself.
  *
- * <p>Everything before {@link BrowserSeat#send} is retry-safe. A failure after it marks the
- * conversation uncertain, so the next request replays into a fresh conversation; nothing is ever
- * resent here.
+ * <p>Everything before {@link BrowserSeat#send} is retry-safe. Once a send is marked, every way
+ * out records an outcome: a reply, or (past the Send boundary) an uncertain conversation that
+ * is never typed into again; nothing is ever resent here.
  */
-final class SeatTurn {
-
-  /** What to type and into which conversation. */
-  private record Plan(Conversation resume, String text, long newInput, long mandatory) {
-    boolean fresh() {
-      return resume == null;
-    }
-  }
-
-  private final Registry registry;
+public final class SeatTurn implements TurnRunner {
+  private final Conversations conversations;
   private final Clock clock;
 
-  SeatTurn(Registry registry, Clock clock) {
-    this.registry = registry;
+  public SeatTurn(Conversations conversations, Clock clock) {
+    this.conversations = conversations;
     this.clock = clock;
   }
 
+  @Override
+  public Optional<Answer> answerAtSubmit(TurnRequest request) {
+    return request instanceof TurnRequest.Chat chat ? conversations.remembered(chat.turn()) : Optional.empty();
+  }
+
   /**
-   * Runs {@code request} on {@code seat}.
-   *
    * @throws SeatException when the seat fails; the caller decides on rebuilds
    * @throws TurnFailed for typed failures the seat did not raise itself (state, budget, effort,
    *     protocol)
    */
-  Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
-    if (request.oneShot() != null) {
-      return OneShotTurn.run(seat, request, clock, onProbe);
+  @Override
+  public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
+    if (request instanceof TurnRequest.Ask ask) {
+      return OneShotTurn.run(seat, ask, clock, onProbe);
     }
+    ChatTurn turn = ((TurnRequest.Chat) request).turn();
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     requireReady(probe, clock);
+    TurnPlan plan = open(seat, conversations.plan(turn));
+    Sends sends = new Sends(seat, plan);
+    try {
+      return converse(sends, turn);
+    } catch (SeatException | RuntimeException e) {
+      sends.abandon(e);
+      throw e;
+    }
+  }
 
-    Plan plan = plan(request);
-    checkBudget(plan);
-    if (plan.fresh()) {
-      seat.openNew();
-    } else {
+  private Answer converse(Sends sends, ChatTurn turn) throws SeatException {
+    Set<String> tools = turn.input().tools().stream().map(ToolSpec::name).collect(Collectors.toSet());
+    SeatReply reply = sends.send(sends.plan.text());
+    long output = visibleTokens(reply);
+    long extraInput = 0;
+    Reply parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
+    if (parsed instanceof Reply.Malformed malformed) {
+      String correction = Preamble.correction(malformed);
+      extraInput += ContextBudget.estimateInput(correction, 1, 0);
+      reply = sends.send(correction);
+      output += visibleTokens(reply);
+      parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
+      if (parsed instanceof Reply.Malformed again) {
+        sends.record(new TurnOutcome.Uncertain(reply.conversationUrl(), "the reply protocol was broken twice"));
+        throw new TurnFailed(ProviderFailure.of(Kind.PROTOCOL,
+            "the model broke the reply protocol twice; after one correction: " + again.reason()));
+      }
+    }
+    return sends.record(new TurnOutcome.Replied(parsed, reply.conversationUrl(), sends.completed, extraInput, output,
+        reply.images())).orElseThrow();
+  }
+
+  /** Opens the plan's conversation; one that is missing from the page is replayed into a fresh one. */
+  private TurnPlan open(BrowserSeat seat, TurnPlan plan) throws SeatException {
+    refuseOverflow(plan);
+    if (plan instanceof TurnPlan.Deliver deliver) {
       try {
-        seat.resume(plan.resume().url());
+        seat.resume(deliver.into().url());
+        return plan;
       } catch (SeatException e) {
         if (e.reason() != SeatException.Reason.CONVERSATION_MISSING) {
           throw e;
         }
         // Nothing was sent: a full replay into a fresh conversation is safe, once.
-        plan = freshPlan(request);
-        checkBudget(plan);
-        seat.openNew();
+        plan = conversations.replayMissing(deliver);
+        refuseOverflow(plan);
       }
     }
+    seat.openNew();
+    return plan;
+  }
 
-    Set<String> tools = request.tools().stream().map(ToolSpec::name).collect(Collectors.toSet());
-    Conversation before = plan.resume();
-    long input = (before == null ? 0 : before.estimatedInput()) + plan.newInput();
-    long output = before == null ? 0 : before.estimatedOutput();
+  /** The sends of one turn: each marked in flight first, and one outcome recorded at the end. */
+  private final class Sends {
+    final BrowserSeat seat;
+    final TurnPlan plan;
+    int completed;
+    boolean marked;
+    boolean sending;
+    boolean recorded;
 
-    SeatReply reply = sendWithEffort(seat, request.effort(), plan.text());
-    output += visibleTokens(reply);
-    Reply parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
-    int turns = (before == null ? 0 : before.turns()) + 1;
-    if (parsed instanceof Reply.Malformed malformed) {
-      String correction = Preamble.correction(malformed);
-      input += ContextBudget.estimateInput(correction, 1, 0);
-      reply = sendWithEffort(seat, request.effort(), correction);
-      output += visibleTokens(reply);
-      parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
-      turns++;
-      if (parsed instanceof Reply.Malformed again) {
-        registry.put(new Conversation(request.sessionKey(), reply.conversationUrl(), request.effort(), 0, "",
-            turns, openedAt(before), Conversation.Status.UNCERTAIN, input, output));
-        throw new TurnFailed(ProviderFailure.of(Kind.PROTOCOL,
-            "the model broke the reply protocol twice; after one correction: " + again.reason()));
+    Sends(BrowserSeat seat, TurnPlan plan) {
+      this.seat = seat;
+      this.plan = plan;
+    }
+
+    /** Re-asserts the effort before every send, marks the send on disk, then sends. */
+    SeatReply send(String text) throws SeatException {
+      assertEffort(seat, plan.turn().input().effort());
+      marked = true;
+      conversations.sending(plan);
+      sending = true;
+      SeatReply reply = seat.send(text);
+      sending = false;
+      completed++;
+      return reply;
+    }
+
+    Optional<Answer> record(TurnOutcome outcome) {
+      recorded = true;
+      return conversations.record(plan, outcome);
+    }
+
+    /**
+     * A failure once a send was marked. Past the Send boundary (a send returned, or the seat
+     * says it clicked Send, or cannot say) the conversation is uncertain; before it, untouched.
+     */
+    void abandon(Exception e) {
+      if (recorded || !marked) {
+        return;
       }
+      boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
+      record(typed ? new TurnOutcome.Uncertain(null, e.getMessage()) : new TurnOutcome.NotSent());
     }
-
-    String toolCallId = null;
-    Message assistant;
-    if (parsed instanceof Reply.ToolCall call) {
-      toolCallId = "call_" + turns + "_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-      assistant = new Message(Message.Role.ASSISTANT, "",
-          List.of(new Message.ToolCallRef(toolCallId, call.name(), call.arguments())), null);
-    } else if (parsed instanceof Reply.Final answer) {
-      assistant = new Message(Message.Role.ASSISTANT, answer.text(), List.of(), null);
-    } else {
-      throw new IllegalStateException("Unhandled reply: " + parsed);
-    }
-    registry.put(new Conversation(request.sessionKey(), reply.conversationUrl(), request.effort(),
-        request.messages().size() + 1, HistoryDigest.extend(request.historyDigest(), assistant), turns, openedAt(before),
-        Conversation.Status.READY, input, output));
-    return new Answer(parsed, toolCallId, new Answer.Usage(input, output), reply.images());
   }
 
-  private long openedAt(Conversation before) {
-    return before == null ? clock.instant().getEpochSecond() : before.openedAtEpochSecond();
-  }
-
-  private Plan plan(TurnRequest request) {
-    Optional<Conversation> existing = registry.get(request.sessionKey())
-        .filter(c -> c.status() == Conversation.Status.READY);
-    if (existing.isPresent()) {
-      try {
-        int delivered = Math.min(existing.get().deliveredCount(), request.messages().size());
-        String delta = Translate.deliver(existing.get(), request.messages(), request.prefixDigests().get(delivered));
-        int rendered = request.messages().size() - existing.get().deliveredCount();
-        return new Plan(existing.get(), delta, ContextBudget.estimateInput(delta, rendered, 0), 0);
-      } catch (ReplayNeeded replay) {
-        // A desynced conversation is replaced, never patched.
-      }
-    }
-    return freshPlan(request);
-  }
-
-  private static Plan freshPlan(TurnRequest request) {
-    String preamble = Preamble.render(SessionKey.systemText(request.messages()), request.tools());
-    String history = Translate.deliverAll(request.messages());
-    String text = history.isEmpty() ? preamble : preamble + "\n" + history;
-    long systemMessages = request.messages().stream().filter(m -> m.role() == Message.Role.SYSTEM).count();
-    long mandatory = ContextBudget.estimateInput(preamble, (int) systemMessages, request.tools().size());
-    return new Plan(null, text,
-        ContextBudget.estimateInput(text, request.messages().size(), request.tools().size()), mandatory);
-  }
-
-  private static void checkBudget(Plan plan) {
-    Conversation c = plan.resume();
-    ContextBudget.check(c == null ? 0 : c.estimatedInput(), c == null ? 0 : c.estimatedOutput(),
-            plan.newInput(), plan.mandatory())
-        .ifPresent(failure -> {
-          throw new TurnFailed(failure);
-        });
-  }
-
-  /** Re-asserts the effort before every send and refuses to send under any other label. */
-  private static SeatReply sendWithEffort(BrowserSeat seat, Effort effort, String text) throws SeatException {
-    assertEffort(seat, effort);
-    return seat.send(text);
+  private static void refuseOverflow(TurnPlan plan) {
+    plan.overflow().ifPresent(failure -> {
+      throw new TurnFailed(failure);
+    });
   }
 
   /** Sets the effort and refuses (before Send) when the page reads back another label. */

@@ -1,28 +1,57 @@
 package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.translate.HistoryDigest;
-import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.ToolSpec;
+import dev.solweb.provider.translate.ChatInput;
+import dev.solweb.provider.translate.ChatTurn;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
- * One validated chat-completions request, keyed to its conversation, or a one-shot ask.
- *
- * @param prefixDigests {@link HistoryDigest} of every prefix of {@code messages} (element i covers
- *     the first i), computed once per request
- * @param oneShot for {@code POST /v1/ask}: the attachments and output directory; null for a chat turn
+ * What the dispatcher queues: a chat turn of a managed conversation, or a one-shot ask. Both
+ * share the queue, the seat lock, the turn timeout and the cap gate; only a chat turn has a
+ * conversation (and so an answer memory).
  */
-public record TurnRequest(
-    String sessionKey, Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession,
-    List<String> prefixDigests, OneShot oneShot) {
+public sealed interface TurnRequest {
 
-  /** A one-shot ask's files, absolute paths (the daemon's cwd is not the caller's). */
-  public record OneShot(String prompt, List<Path> attachments, Path outputDir) {
-    public OneShot {
+  /** Turns of one key run one at a time, in arrival order. */
+  String sessionKey();
+
+  Effort effort();
+
+  /** Two requests with the same key and identity are the same turn: the second attaches to the first. */
+  String identity();
+
+  /** A chat turn of {@code input}, keyed by translate ({@link ChatTurn#of}). */
+  static Chat chat(ChatInput input) {
+    return new Chat(ChatTurn.of(input));
+  }
+
+  /** A chat-completions turn, keyed by translate. */
+  record Chat(ChatTurn turn) implements TurnRequest {
+    @Override
+    public String sessionKey() {
+      return turn.sessionKey();
+    }
+
+    @Override
+    public Effort effort() {
+      return turn.input().effort();
+    }
+
+    @Override
+    public String identity() {
+      return turn.historyDigest();
+    }
+  }
+
+  /**
+   * A one-shot ask ({@code POST /v1/ask}, ask-gpt): a key of its own, so it never attaches to,
+   * or is answered from, another request. Paths are absolute (the daemon's cwd is not the caller's).
+   */
+  record Ask(String sessionKey, Effort effort, String prompt, List<Path> attachments, Path outputDir)
+      implements TurnRequest {
+    public Ask {
       attachments = List.copyOf(attachments);
       for (Path path : attachments) {
         if (!path.isAbsolute()) {
@@ -33,34 +62,14 @@ public record TurnRequest(
         throw new IllegalArgumentException("the output directory must be absolute, got: " + outputDir);
       }
     }
-  }
 
-  public TurnRequest {
-    messages = List.copyOf(messages);
-    tools = List.copyOf(tools);
-    prefixDigests = List.copyOf(prefixDigests);
-    if (prefixDigests.size() != messages.size() + 1) {
-      throw new IllegalArgumentException("need one digest per prefix: " + (messages.size() + 1) + ", got " + prefixDigests.size());
+    public static Ask of(Effort effort, String prompt, List<Path> attachments, Path outputDir) {
+      return new Ask("ask-" + UUID.randomUUID(), effort, prompt, attachments, outputDir);
     }
-  }
 
-  /** {@link HistoryDigest} of the whole history. */
-  public String historyDigest() {
-    return prefixDigests.get(messages.size());
-  }
-
-  public static TurnRequest of(
-      String sessionKey, Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession) {
-    return new TurnRequest(sessionKey, effort, messages, tools, clientSession, HistoryDigest.prefixes(messages), null);
-  }
-
-  /**
-   * A one-shot ask: its own session key, so it never attaches to, or is answered from, another
-   * request, and it shares the queue, seat lock, turn timeout and cap gate with chat turns.
-   */
-  public static TurnRequest ask(Effort effort, OneShot oneShot) {
-    List<Message> messages = List.of(new Message(Message.Role.USER, oneShot.prompt(), List.of(), null));
-    return new TurnRequest("ask-" + UUID.randomUUID(), effort, messages, List.of(), Optional.empty(),
-        HistoryDigest.prefixes(messages), oneShot);
+    @Override
+    public String identity() {
+      return sessionKey;
+    }
   }
 }

@@ -1,5 +1,6 @@
 package dev.solweb.provider.failure;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -21,7 +22,7 @@ public record ProviderFailure(
     @JsonProperty("retry_after_seconds") Long retryAfterSeconds,
     @JsonProperty("resume_at") String resumeAt) {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   public ProviderFailure {
     Objects.requireNonNull(kind, "kind");

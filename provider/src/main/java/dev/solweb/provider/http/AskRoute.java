@@ -1,11 +1,12 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
@@ -31,7 +32,7 @@ import java.util.concurrent.CompletionException;
  * "model": "sol-web-<effort>"}}; a failure is the typed error body with its status.
  */
 final class AskRoute {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
@@ -41,16 +42,30 @@ final class AskRoute {
     this.dispatcher = dispatcher;
   }
 
+  /** Parses and checks the files off the event loop (a slow or network disk must not stall it), then queues. */
   void handle(RoutingContext ctx) {
-    TurnRequest request;
-    try {
-      request = parse(ctx.body().asString());
-    } catch (IllegalArgumentException e) {
-      ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", e.getMessage());
-      return;
+    String body = ctx.body().asString();
+    Context context = vertx.getOrCreateContext();
+    vertx.executeBlocking(() -> parse(body), false).onComplete(parsed -> {
+      if (parsed.failed()) {
+        Throwable cause = parsed.cause();
+        if (cause instanceof IllegalArgumentException) {
+          ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", cause.getMessage());
+        } else {
+          ErrorBodies.send(ctx.response(), ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+              "internal error reading the ask: " + cause));
+        }
+        return;
+      }
+      submit(ctx, context, parsed.result());
+    });
+  }
+
+  private void submit(RoutingContext ctx, Context context, TurnRequest.Ask request) {
+    if (ctx.response().closed()) {
+      return; // the client left while its files were checked: nothing to queue
     }
     Dispatcher.TurnHandle handle = dispatcher.submit(request);
-    Context context = vertx.getOrCreateContext();
     ctx.response().closeHandler(closed -> handle.release());
     handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
       if (error == null) {
@@ -64,7 +79,7 @@ final class AskRoute {
   }
 
   /** @throws IllegalArgumentException naming the field and what is wrong with it */
-  static TurnRequest parse(String body) {
+  static TurnRequest.Ask parse(String body) {
     JsonNode root;
     try {
       root = body == null ? null : JSON.readTree(body);
@@ -102,7 +117,7 @@ final class AskRoute {
     } catch (IOException e) {
       throw new IllegalArgumentException("output_dir " + outputDir + " cannot be created: " + e.getMessage());
     }
-    return TurnRequest.ask(effort, new TurnRequest.OneShot(prompt.asText(), attachments, outputDir));
+    return TurnRequest.Ask.of(effort, prompt.asText(), attachments, outputDir);
   }
 
   private static Path absolute(JsonNode node, String what) {

@@ -1,19 +1,17 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.provider.translate.ToolSpec;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -21,11 +19,11 @@ import java.util.regex.Pattern;
  * {@code max_completion_tokens}, {@code reasoning}, ...) are ignored; everything the daemon relies
  * on is checked and refused with a typed 400 naming the offender.
  */
-record ChatRequest(String model, TurnRequest turn, boolean stream, boolean includeUsage) {
+record ChatRequest(String model, ChatInput input, boolean stream, boolean includeUsage) {
 
   static final String CLIENT_SESSION_HEADER = "X-Overdeck-Client-Session";
   private static final Pattern CLIENT_SESSION = Pattern.compile("^v1\\.[A-Za-z0-9_-]{43}$");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   /**
    * Checks the client-session header before the body is read. Pi sends the variable's NAME when
@@ -49,6 +47,9 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
   }
 
   static ChatRequest parse(String body, Optional<String> clientSession) throws BadRequest {
+    if (body == null || body.isBlank()) {
+      throw BadRequest.invalid("the request body is empty; send a JSON object {model, messages, ...}");
+    }
     JsonNode root;
     try {
       root = JSON.readTree(body);
@@ -70,34 +71,16 @@ record ChatRequest(String model, TurnRequest turn, boolean stream, boolean inclu
     if (messagesNode == null || !messagesNode.isArray()) {
       throw BadRequest.invalid("messages is required and must be an array");
     }
-    if (messagesNode.isEmpty()) {
-      throw BadRequest.invalid("messages must not be empty");
-    }
     List<Message> messages = new ArrayList<>();
     for (int i = 0; i < messagesNode.size(); i++) {
       messages.add(Message.fromJson(messagesNode.get(i), i));
     }
-    checkToolResultsAnswerCalls(messages);
     List<ToolSpec> tools = ToolSpec.listFromJson(root.get("tools"));
 
     boolean stream = bool(root, "stream");
     JsonNode streamOptions = root.get("stream_options");
     boolean includeUsage = streamOptions != null && streamOptions.isObject() && bool(streamOptions, "include_usage");
-    String key = SessionKey.of(messages, tools, effort, clientSession);
-    return new ChatRequest(model, TurnRequest.of(key, effort, messages, tools, clientSession), stream, includeUsage);
-  }
-
-  /** A tool message must answer a call an earlier assistant message made. */
-  private static void checkToolResultsAnswerCalls(List<Message> messages) throws BadRequest {
-    Set<String> calls = new HashSet<>();
-    for (int i = 0; i < messages.size(); i++) {
-      Message message = messages.get(i);
-      message.toolCalls().forEach(call -> calls.add(call.id()));
-      if (message.role() == Message.Role.TOOL && !calls.contains(message.toolCallId())) {
-        throw BadRequest.invalid("messages[" + i + "] is a tool result for tool_call_id '" + message.toolCallId()
-            + "', which no earlier assistant message called");
-      }
-    }
+    return new ChatRequest(model, ChatInput.of(effort, messages, tools, clientSession), stream, includeUsage);
   }
 
   /** An optional boolean field: absent or null is false, anything else but a boolean is refused. */

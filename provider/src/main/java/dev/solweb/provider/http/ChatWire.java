@@ -1,7 +1,7 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayList;

@@ -1,9 +1,10 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.protocol.Reply;
 
 /**
@@ -12,7 +13,7 @@ import dev.solweb.provider.protocol.Reply;
  * (Pi assembles fragments by it).
  */
 final class Completions {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final String id;
   private final String model;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
@@ -11,7 +12,7 @@ import io.vertx.core.http.HttpServerResponse;
  * the factory plugin parses it back into the attempt receipt.
  */
 final class ErrorBodies {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private ErrorBodies() {}
 

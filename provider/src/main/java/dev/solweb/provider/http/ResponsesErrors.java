@@ -1,6 +1,7 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
 import io.vertx.core.http.HttpServerResponse;
@@ -19,7 +20,7 @@ import java.time.Instant;
  * treats as a full context window and never retries.
  */
 final class ResponsesErrors {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private ResponsesErrors() {}
 

@@ -1,8 +1,9 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.protocol.Reply;
 import io.vertx.core.http.HttpServerResponse;
@@ -25,7 +26,7 @@ import java.util.UUID;
  * <p>Not thread-safe: one instance per turn, used on the event loop.
  */
 final class ResponsesEvents implements TurnWire {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final String id;
   private final String model;

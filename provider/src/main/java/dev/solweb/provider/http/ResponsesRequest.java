@@ -2,13 +2,13 @@ package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.provider.translate.ToolSpec;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,8 +19,8 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * A validated {@code POST /v1/responses} body, turned into the same {@link TurnRequest} the chat
- * route builds: the one adapter between the Responses wire and translate.
+ * A validated {@code POST /v1/responses} body, turned into the same wire-neutral {@link ChatInput}
+ * the chat route builds: the one adapter between the Responses wire and translate.
  *
  * <p>Stateless: {@code previous_response_id}, {@code conversation}, {@code background},
  * {@code store: true} and {@code item_reference} inputs need server-side state and are refused
@@ -37,13 +37,13 @@ import java.util.regex.Pattern;
  *     {@code prompt_cache_key}), or empty; never the value itself
  */
 record ResponsesRequest(
-    String model, TurnRequest turn, boolean stream, Map<String, ToolName> toolNames, List<String> notOffered,
+    String model, ChatInput input, boolean stream, Map<String, ToolName> toolNames, List<String> notOffered,
     Optional<String> sessionSource) {
 
   static final String SESSION_HEADER = "session-id";
   // Codex sends a UUID; anything printable and short is accepted, never echoed.
   private static final Pattern SESSION = Pattern.compile("^[A-Za-z0-9._:-]{1,128}$");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   /** A client tool as the client named it: {@code namespace} is null for a plain function. */
   record ToolName(String namespace, String name) {
@@ -94,8 +94,7 @@ record ResponsesRequest(
     // A prefix keeps a Responses session from ever sharing a key with a chat client-session value.
     Optional<String> clientSession = session.map(s -> "responses:" + s);
     boolean stream = ChatRequest.bool(root, "stream");
-    String key = SessionKey.of(messages, tools, effort, clientSession);
-    return new ResponsesRequest(model, TurnRequest.of(key, effort, messages, tools, clientSession), stream, names,
+    return new ResponsesRequest(model, ChatInput.of(effort, messages, tools, clientSession), stream, names,
         notOffered, source);
   }
 

@@ -1,5 +1,6 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.translate.BadRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -33,7 +34,7 @@ final class ResponsesRoute {
     }
     ResponsesEvents wire = new ResponsesEvents(ResponsesEvents.newId(), request.model(),
         Instant.now().getEpochSecond(), request.toolNames());
-    turns.serve(ctx, request.turn(), request.stream(), wire);
+    turns.serve(ctx, TurnRequest.chat(request.input()), request.stream(), wire);
   }
 
   /** {@code GET /v1/responses/:id}: nothing is stored, so there is nothing to retrieve. */

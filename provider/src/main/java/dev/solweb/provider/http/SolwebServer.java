@@ -1,9 +1,11 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
@@ -11,7 +13,12 @@ import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -28,7 +35,7 @@ import java.util.logging.Logger;
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
@@ -48,7 +55,28 @@ public final class SolwebServer {
 
   /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
   public Future<HttpServer> listen(String host, int port) {
-    return vertx.createHttpServer().requestHandler(router()).listen(port, host);
+    return vertx.createHttpServer().invalidRequestHandler(SolwebServer::invalidRequest).requestHandler(router())
+        .listen(port, host);
+  }
+
+  /**
+   * A request the HTTP decoder could not read (a request line or headers over Netty's limits):
+   * the same typed JSON error as every other refusal, instead of Vert.x's empty-bodied default.
+   */
+  private static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    HttpServerResponse response = request.response();
+    // The connection cannot carry another request once its decoder failed.
+    response.putHeader("Connection", "close");
+    if (cause instanceof TooLongHttpLineException) {
+      ErrorBodies.sendRequestError(response, 414, "uri_too_long",
+          "the request line is over " + HttpServerOptions.DEFAULT_MAX_INITIAL_LINE_LENGTH + " bytes; nothing was queued");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      ErrorBodies.sendRequestError(response, 431, "headers_too_large",
+          "the request headers are over " + HttpServerOptions.DEFAULT_MAX_HEADER_SIZE + " bytes; nothing was queued");
+    } else {
+      ErrorBodies.sendRequestError(response, 400, "invalid_request_error", "the request could not be read as HTTP");
+    }
   }
 
   Router router() {
@@ -95,7 +123,7 @@ public final class SolwebServer {
       return;
     }
     Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
-    turns.serve(ctx, request.turn(), request.stream(), new ChatWire(completions, request.includeUsage()));
+    turns.serve(ctx, TurnRequest.chat(request.input()), request.stream(), new ChatWire(completions, request.includeUsage()));
   }
 
   private void models(RoutingContext ctx) {

@@ -1,10 +1,12 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.Dispatcher.TurnHandle;
 import dev.solweb.provider.failure.ProviderFailure;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.List;
 
 /**
@@ -14,15 +16,19 @@ import java.util.List;
  * success marker would read as success).
  *
  * <p>Runs on the event loop; ends exactly once on every path; a client that leaves releases the
- * turn and is written nothing more.
+ * turn and is written nothing more. Respects back-pressure: while the response's write queue is
+ * full, frames wait in order and go out on drain (a keep-alive is skipped rather than queued), and
+ * the end follows the last frame.
  */
 final class SseTurnStream {
   private final Vertx vertx;
   private final HttpServerResponse response;
   private final TurnWire wire;
   private final long keepAliveMillis;
+  private final Deque<String> waiting = new ArrayDeque<>();
   private long keepAliveTimer = -1;
   private boolean ended;
+  private boolean endWhenFlushed;
 
   SseTurnStream(Vertx vertx, HttpServerResponse response, TurnWire wire, long keepAliveMillis) {
     this.vertx = vertx;
@@ -40,16 +46,22 @@ final class SseTurnStream {
     response.closeHandler(closed -> {
       stopKeepAlive();
       ended = true;
+      waiting.clear();
       handle.release();
     });
+    response.drainHandler(v -> flush());
     write(wire.opening());
     if (keepAliveMillis > 0) {
-      keepAliveTimer = vertx.setPeriodic(keepAliveMillis, id -> writeRaw(wire.keepAlive()));
+      keepAliveTimer = vertx.setPeriodic(keepAliveMillis, id -> {
+        if (waiting.isEmpty() && !response.writeQueueFull()) {
+          writeRaw(wire.keepAlive());
+        }
+      });
     }
   }
 
   void answer(Answer answer) {
-    if (ended) {
+    if (ended || endWhenFlushed) {
       return;
     }
     stopKeepAlive();
@@ -58,7 +70,7 @@ final class SseTurnStream {
   }
 
   void fail(ProviderFailure failure) {
-    if (ended) {
+    if (ended || endWhenFlushed) {
       return;
     }
     stopKeepAlive();
@@ -71,16 +83,32 @@ final class SseTurnStream {
   }
 
   private void writeRaw(String frame) {
-    if (!ended && !response.closed()) {
-      response.write(frame);
+    if (ended || endWhenFlushed || response.closed()) {
+      return;
+    }
+    waiting.addLast(frame);
+    flush();
+  }
+
+  /** Writes waiting frames while the queue has room; ends once they are out if the end was asked for. */
+  private void flush() {
+    while (!waiting.isEmpty() && !response.closed() && !response.writeQueueFull()) {
+      response.write(waiting.pollFirst());
+    }
+    if (endWhenFlushed && waiting.isEmpty() && !ended) {
+      ended = true;
+      if (!response.ended() && !response.closed()) {
+        response.end();
+      }
     }
   }
 
   private void end() {
-    ended = true;
-    if (!response.ended() && !response.closed()) {
-      response.end();
+    if (ended || endWhenFlushed) {
+      return;
     }
+    endWhenFlushed = true;
+    flush();
   }
 
   private void stopKeepAlive() {

@@ -1,7 +1,7 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.TurnFailed;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
 import io.vertx.core.Context;

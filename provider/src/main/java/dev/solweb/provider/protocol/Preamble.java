@@ -1,5 +1,6 @@
 package dev.solweb.provider.protocol;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.translate.ToolSpec;
@@ -11,7 +12,7 @@ import java.util.List;
  * this class and {@link ReplyParser}, nothing else.
  */
 public final class Preamble {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private Preamble() {}
 

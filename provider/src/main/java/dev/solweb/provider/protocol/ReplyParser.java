@@ -1,5 +1,6 @@
 package dev.solweb.provider.protocol;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +20,7 @@ public final class ReplyParser {
   // Trailing tokens fail: a block holding two objects (two calls) must be Malformed, not the first
   // call with the second silently dropped.
   private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      Json.MAPPER.copy().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
   private ReplyParser() {}
 

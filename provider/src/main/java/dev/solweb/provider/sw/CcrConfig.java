@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -24,7 +25,7 @@ import java.util.Objects;
 final class CcrConfig {
   static final String PROVIDER = "solweb";
   static final int DEFAULT_PORT = 3456;
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = Json.MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final ObjectNode root;
 

@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.File;
@@ -23,7 +24,7 @@ import java.util.List;
  * naming the port. ccr's {@code /health} and {@code /} need no key.
  */
 final class CcrServer {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
   private static final Duration POLL = Duration.ofMillis(200);
 
   /** What is on the port. */

@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -30,7 +31,7 @@ import java.util.Map;
  */
 final class ClaudeRun {
   static final int KILL_AFTER_SECONDS = 5;
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   /** What the run produced. @param result Claude Code's last result event, or null */
   record Outcome(int exitCode, boolean timedOut, JsonNode result, Duration elapsed) {}

@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.ctl.CtlException;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Spec;
       "Prints one JSON line (never the token). Exit 0 done, 2 usage, 3 token or config unreadable.",
     })
 final class InstallCcrCommand implements Callable<Integer> {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   @ParentCommand Sw parent;
   @Spec CommandSpec spec;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -11,7 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * detail (why, when not completed). Never the solwebd token or the ccr key.
  */
 final class RunStatus {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
   private static final int MAX_RESULT_CHARS = 4000;
 
   private final ObjectNode node = JSON.createObjectNode();

@@ -132,7 +132,7 @@ final class SwRun {
   private ProviderHealth ensureSolwebd() throws Stop {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false, env.chromium());
+      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false, env.chromium(), null);
     } catch (IllegalArgumentException e) {
       throw new Stop(SwExit.USAGE, "SW_SEAT: " + e.getMessage());
     }

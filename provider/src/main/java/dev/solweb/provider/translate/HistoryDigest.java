@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,7 +17,7 @@ import java.util.Map;
  * chain, one link per message, so extending a known digest by one message costs one link.
  */
 public final class HistoryDigest {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private HistoryDigest() {}
 

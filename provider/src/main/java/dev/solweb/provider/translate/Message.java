@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,7 +33,7 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     }
   }
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   public Message {
     Objects.requireNonNull(role, "role");
@@ -73,6 +74,11 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     };
     String content = contentText(node.get("content"), index);
     List<ToolCallRef> calls = role == Role.ASSISTANT ? toolCalls(node.get("tool_calls"), index) : List.of();
+    JsonNode contentNode = node.get("content");
+    if (contentNode != null && contentNode.isArray() && contentNode.isEmpty() && calls.isEmpty()) {
+      // An empty part list says nothing; only an assistant's tool-call message may have no text.
+      throw BadRequest.invalid("messages[" + index + "].content is an empty array; send a string or at least one text part");
+    }
     String toolCallId = null;
     if (role == Role.TOOL) {
       JsonNode id = node.get("tool_call_id");

@@ -2,8 +2,10 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.json.Json;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -13,31 +15,52 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 
 /**
- * Session key to managed conversation. Persisted (when given a file) atomically after every
- * change, so a restarted daemon continues a conversation instead of replaying it. A corrupt file
- * fails closed to replay: it is set aside and the registry starts empty. Prompts and transcripts
- * are never written. Thread-safe.
+ * Session key to managed conversation, durable under the daemon home (all mode 0600, in 0700
+ * directories):
+ *
+ * <ul>
+ *   <li>{@code registry.json}: every conversation's URL, effort, delivered count and digest,
+ *       status and estimates (no prompt text), rewritten atomically after every change;
+ *   <li>{@code registry.in-flight/<key>}: one small file per conversation with a Send in flight,
+ *       written before Send and removed once the outcome is recorded; a daemon that finds one at
+ *       start loads that conversation as {@code uncertain}, so its next turn replays into a fresh
+ *       conversation and nothing is typed twice into one;
+ *   <li>{@code registry.answers/<key>.json}: the answer to the conversation's last turn, so an
+ *       identical re-send is answered without typing across restarts. The only text kept.
+ * </ul>
+ *
+ * <p>A corrupt {@code registry.json} fails closed to replay: it is set aside and the registry
+ * starts empty. Bounded: at most {@link #MAX_CONVERSATIONS} entries, the least recently changed
+ * dropped first with its files. Thread-safe.
  */
 public final class Registry {
   private static final Logger LOG = Logger.getLogger(Registry.class.getName());
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
+  private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
+  public static final int MAX_CONVERSATIONS = 1000;
 
   private final Map<String, Conversation> conversations = new LinkedHashMap<>();
   private final Path file;
+  private final Path inFlightDir;
+  private final Path answersDir;
 
   private Registry(Path file) {
     this.file = file;
+    this.inFlightDir = file == null ? null : file.resolveSibling(file.getFileName().toString().replace(".json", "") + ".in-flight");
+    this.answersDir = file == null ? null : file.resolveSibling(file.getFileName().toString().replace(".json", "") + ".answers");
   }
 
   public static Registry inMemory() {
     return new Registry(null);
   }
 
-  /** Loads {@code file} if it exists; a file that does not parse is renamed {@code *.corrupt}. */
+  /** Loads {@code file} (and its in-flight marks and answers) if it exists; a file that does not parse is renamed {@code *.corrupt}. */
   public static Registry persistent(Path file) {
     Registry registry = new Registry(file);
     if (Files.exists(file)) {
@@ -48,8 +71,9 @@ public final class Registry {
               || conversation.effort() == null || conversation.deliveredDigest() == null || conversation.status() == null) {
             throw new IOException("an entry lacks a required field");
           }
-          registry.conversations.put(conversation.sessionKey(), conversation);
+          registry.conversations.put(conversation.sessionKey(), registry.withStoredAnswer(conversation));
         }
+        registry.trim();
       } catch (IOException e) {
         registry.conversations.clear();
         Path aside = file.resolveSibling(file.getFileName() + ".corrupt");
@@ -62,6 +86,7 @@ public final class Registry {
         }
       }
     }
+    registry.settleInFlight();
     return registry;
   }
 
@@ -69,15 +94,62 @@ public final class Registry {
     return Optional.ofNullable(conversations.get(sessionKey));
   }
 
-  public synchronized void put(Conversation conversation) {
+  /**
+   * Stores {@code conversation} (and its answer), on disk (when persistent) before returning, and
+   * clears its in-flight mark unless it is itself {@code in_flight}.
+   *
+   * @return false when a file could not be written (the change holds in memory only)
+   */
+  public synchronized boolean put(Conversation conversation) {
+    Conversation before = conversations.remove(conversation.sessionKey());
     conversations.put(conversation.sessionKey(), conversation);
-    save();
+    trim();
+    if (file == null) {
+      return true;
+    }
+    boolean ok = true;
+    if (!Objects.equals(before == null ? null : before.lastAnswer(), conversation.lastAnswer())) {
+      ok = writeAnswer(conversation);
+    }
+    ok &= save();
+    if (conversation.status() != Conversation.Status.IN_FLIGHT) {
+      deleteQuietly(keyFile(inFlightDir, conversation.sessionKey(), ""));
+    }
+    return ok;
   }
 
-  public synchronized void markUncertain(String sessionKey) {
-    Conversation conversation = conversations.get(sessionKey);
-    if (conversation != null) {
-      conversations.put(sessionKey, conversation.uncertain());
+  /**
+   * Marks {@code conversation} (status {@code in_flight}) before a Send: the small mark file
+   * first, then the entry in memory. {@link #put} of the recorded outcome clears it.
+   *
+   * @return false when the mark could not be written: the caller must not send
+   */
+  public synchronized boolean markInFlight(Conversation conversation) {
+    if (conversation.status() != Conversation.Status.IN_FLIGHT) {
+      throw new IllegalArgumentException("an in-flight mark needs status in_flight, got " + conversation.status());
+    }
+    if (file != null) {
+      Path mark = keyFile(inFlightDir, conversation.sessionKey(), "");
+      try {
+        createPrivateDirectory(inFlightDir);
+        // Its existence is the mark (the digest inside is for a reader): no rename needed.
+        Files.deleteIfExists(mark);
+        Files.createFile(mark, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(mark, conversation.inFlight() == null ? "" : conversation.inFlight());
+      } catch (IOException e) {
+        LOG.warning("could not write the in-flight mark " + mark + ": " + e.getMessage());
+        return false;
+      }
+    }
+    conversations.remove(conversation.sessionKey());
+    conversations.put(conversation.sessionKey(), conversation);
+    trim();
+    return true;
+  }
+
+  public synchronized void remove(String sessionKey) {
+    if (conversations.remove(sessionKey) != null) {
+      forgetFiles(sessionKey);
       save();
     }
   }
@@ -90,24 +162,140 @@ public final class Registry {
     return List.copyOf(conversations.values());
   }
 
-  private void save() {
-    if (file == null) {
+  private void trim() {
+    while (conversations.size() > MAX_CONVERSATIONS) {
+      String oldest = conversations.keySet().iterator().next();
+      conversations.remove(oldest);
+      forgetFiles(oldest);
+    }
+  }
+
+  /** Applies the marks a stopped daemon left: those conversations are uncertain now. */
+  private void settleInFlight() {
+    if (inFlightDir == null) {
       return;
     }
-    try {
-      Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.deleteIfExists(temp);
-      Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      JSON.writeValue(temp.toFile(), new ArrayList<>(conversations.values()));
-      try {
-        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+    boolean changed = conversations.values().stream().anyMatch(c -> c.status() == Conversation.Status.IN_FLIGHT);
+    if (!Files.isDirectory(inFlightDir)) {
+      settleEntriesInFlight(changed);
+      return;
+    }
+    try (DirectoryStream<Path> marks = Files.newDirectoryStream(inFlightDir)) {
+      for (Path mark : marks) {
+        String key = mark.getFileName().toString();
+        Conversation conversation = conversations.get(key);
+        if (conversation != null) {
+          // This daemon never saw that turn end: the conversation may hold it, or half of it.
+          LOG.warning("conversation " + key + " had a turn in flight when the daemon stopped;"
+              + " it is uncertain and its next turn replays into a fresh conversation");
+          conversations.put(key, conversation.uncertain());
+          changed = true;
+        }
+        deleteQuietly(mark);
       }
+    } catch (IOException e) {
+      LOG.warning("could not read the in-flight marks in " + inFlightDir + ": " + e.getMessage());
+    }
+    settleEntriesInFlight(changed);
+  }
+
+  /** An entry written while its Send was in flight reads as uncertain too. */
+  private void settleEntriesInFlight(boolean changed) {
+    conversations.replaceAll((key, c) -> c.status() == Conversation.Status.IN_FLIGHT ? c.uncertain() : c);
+    if (changed) {
+      save();
+    }
+  }
+
+  private Conversation withStoredAnswer(Conversation conversation) {
+    Path answer = keyFile(answersDir, conversation.sessionKey(), ".json");
+    if (answer == null || !Files.isRegularFile(answer)) {
+      return conversation;
+    }
+    try {
+      return conversation.withAnswer(JSON.readValue(answer.toFile(), RememberedAnswer.class));
+    } catch (IOException e) {
+      LOG.warning("answer " + answer + " is unreadable (" + e.getMessage() + "); that turn is not remembered");
+      deleteQuietly(answer);
+      return conversation;
+    }
+  }
+
+  private boolean writeAnswer(Conversation conversation) {
+    Path answer = keyFile(answersDir, conversation.sessionKey(), ".json");
+    if (answer == null) {
+      return true;
+    }
+    if (conversation.lastAnswer() == null) {
+      deleteQuietly(answer);
+      return true;
+    }
+    try {
+      createPrivateDirectory(answersDir);
+      writePrivate(answer, JSON.writeValueAsString(conversation.lastAnswer()));
+      return true;
+    } catch (IOException e) {
+      LOG.warning("could not write the answer " + answer + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  private void forgetFiles(String sessionKey) {
+    if (file != null) {
+      deleteQuietly(keyFile(answersDir, sessionKey, ".json"));
+      deleteQuietly(keyFile(inFlightDir, sessionKey, ""));
+    }
+  }
+
+  /** The file of one key in {@code dir}; null for a key that is not a plain file name. */
+  private static Path keyFile(Path dir, String sessionKey, String suffix) {
+    return dir != null && SAFE_KEY.matcher(sessionKey).matches() ? dir.resolve(sessionKey + suffix) : null;
+  }
+
+  private boolean save() {
+    if (file == null) {
+      return true;
+    }
+    try {
+      List<Conversation> entries = new ArrayList<>();
+      conversations.values().forEach(c -> entries.add(c.withAnswer(null)));
+      writePrivate(file, JSON.writeValueAsString(entries));
+      return true;
     } catch (IOException e) {
       // A lost write costs a replay after restart, never a wrong conversation: the digest check
       // still guards every resume.
       LOG.warning("could not write registry " + file + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** Replaces {@code target} atomically with a mode-0600 file holding {@code content}. */
+  private static void writePrivate(Path target, String content) throws IOException {
+    Path temp = target.resolveSibling(target.getFileName() + ".tmp");
+    Files.deleteIfExists(temp);
+    Files.createFile(temp, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(temp, content);
+    try {
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+    }
+  }
+
+  private static void createPrivateDirectory(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+  }
+
+  private static void deleteQuietly(Path path) {
+    if (path == null) {
+      return;
+    }
+    try {
+      Files.deleteIfExists(path);
+    } catch (IOException e) {
+      LOG.fine("could not delete " + path + ": " + e.getMessage());
     }
   }
 }

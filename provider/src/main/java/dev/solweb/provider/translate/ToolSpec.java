@@ -36,6 +36,10 @@ public record ToolSpec(String name, String description, JsonNode parameters) {
         throw BadRequest.invalid("tools[" + i + "].function.name '" + name.asText() + "' is listed twice");
       }
       JsonNode parameters = function.get("parameters");
+      if (parameters != null && !parameters.isNull() && !parameters.isObject()) {
+        throw BadRequest.invalid("tools[" + i + "].function.parameters must be a JSON Schema object, got "
+            + parameters.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+      }
       specs.add(new ToolSpec(
           name.asText(),
           function.path("description").asText(""),

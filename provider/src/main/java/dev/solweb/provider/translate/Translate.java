@@ -8,7 +8,7 @@ import java.util.List;
  *
  * <p>The client re-sends its whole history every request; the browser conversation already holds
  * the delivered prefix. {@link #deliver} returns only the new suffix; {@link #deliverAll} renders
- * a whole history for a fresh conversation.
+ * a whole history for a fresh conversation. {@link Conversations#plan} is the only caller.
  */
 public final class Translate {
   private Translate() {}
@@ -17,20 +17,13 @@ public final class Translate {
    * The text to type into {@code conversation} for {@code messages}: the rendered suffix after the
    * delivered prefix.
    *
+   * @param deliveredPrefixDigest {@link HistoryDigest} of the request's first
+   *     {@code min(conversation.deliveredCount(), messages.size())} messages ({@link ChatTurn}
+   *     computes every prefix digest once per request)
    * @throws ReplayNeeded when {@code messages} does not extend the delivered prefix, adds nothing,
    *     or adds a message other than tool results and user turns
    */
-  public static String deliver(Conversation conversation, List<Message> messages) throws ReplayNeeded {
-    int delivered = Math.min(conversation.deliveredCount(), messages.size());
-    return deliver(conversation, messages, HistoryDigest.of(messages.subList(0, delivered)));
-  }
-
-  /**
-   * As {@link #deliver(Conversation, List)}, with the digest of the request's first
-   * {@code conversation.deliveredCount()} messages already known (the dispatcher computes every
-   * prefix digest once per request, so a long history is not hashed twice).
-   */
-  public static String deliver(Conversation conversation, List<Message> messages, String deliveredPrefixDigest)
+  static String deliver(Conversation conversation, List<Message> messages, String deliveredPrefixDigest)
       throws ReplayNeeded {
     int delivered = conversation.deliveredCount();
     if (messages.size() <= delivered) {
@@ -57,7 +50,7 @@ public final class Translate {
    * The whole history (system messages excluded: they go in the preamble) for a fresh
    * conversation. Never raises: a fresh conversation always takes everything.
    */
-  public static String deliverAll(List<Message> messages) {
+  static String deliverAll(List<Message> messages) {
     List<String> blocks = new ArrayList<>();
     for (Message message : messages) {
       switch (message.role()) {

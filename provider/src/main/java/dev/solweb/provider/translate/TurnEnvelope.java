@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.protocol.ReplyBlocks;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -32,8 +33,8 @@ public final class TurnEnvelope {
   }
 
   /**
-   * An assistant turn of a replayed history, in the reply protocol's own shape, so the model
-   * reads its earlier tool calls as it wrote them.
+   * An assistant turn of a replayed history; its tool calls are rendered by the protocol
+   * ({@link ReplyBlocks}), so the model reads them as it wrote them.
    */
   public static String assistant(Message message) {
     List<String> parts = new ArrayList<>();
@@ -41,7 +42,7 @@ public final class TurnEnvelope {
       parts.add(message.content());
     }
     for (Message.ToolCallRef call : message.toolCalls()) {
-      parts.add("```json\n{\"tool\": " + quote(call.name()) + ", \"arguments\": " + call.arguments().toString() + "}\n```");
+      parts.add(ReplyBlocks.toolCall(call.name(), call.arguments()));
     }
     return "ASSISTANT\n" + String.join("\n", parts);
   }
@@ -60,9 +61,5 @@ public final class TurnEnvelope {
     int head = MAX_RESULT_CHARS / 2;
     int tail = MAX_RESULT_CHARS - head;
     return content.substring(0, head) + "\n…" + elided + " chars elided…\n" + content.substring(content.length() - tail);
-  }
-
-  private static String quote(String text) {
-    return com.fasterxml.jackson.databind.node.TextNode.valueOf(text).toString();
   }
 }

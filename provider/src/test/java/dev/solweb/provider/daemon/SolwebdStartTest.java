@@ -3,6 +3,7 @@ package dev.solweb.provider.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
+import dev.solweb.provider.ctl.TokenFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class SolwebdStartTest {
     int exit = run(err, "--seat", "scripted:demo", "--home", home.toString(), "--port", "0");
 
     assertThat(exit).isEqualTo(Solwebd.EXIT_CANNOT_START);
-    assertThat(err.toString()).contains(token.toString(), "rw-r--r--", "chmod 600").doesNotContain("secret-value");
+    assertThat(err.toString()).contains(token.toString(), "has mode 0644, must be 0600").doesNotContain("secret-value");
   }
 
   @Test

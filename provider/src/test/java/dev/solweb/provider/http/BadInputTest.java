@@ -3,6 +3,7 @@ package dev.solweb.provider.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -33,6 +34,12 @@ class BadInputTest {
     String user = "[{\"role\":\"user\",\"content\":\"hi\"}]";
     return Stream.of(
         Arguments.of("not JSON", "{\"model\": ", "not valid JSON"),
+        Arguments.of("empty body", "", "body is empty"),
+        Arguments.of("empty content parts", "{\"model\":\"sol-web-high\",\"messages\":[{\"role\":\"user\",\"content\":[]}]}",
+            "content is an empty array"),
+        Arguments.of("tool parameters not an object", "{\"model\":\"sol-web-high\",\"messages\":" + user
+            + ",\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"read\",\"parameters\":\"a string\"}}]}",
+            "parameters must be a JSON Schema object"),
         Arguments.of("not an object", "[1,2]", "JSON object"),
         Arguments.of("missing model", "{\"messages\":" + user + "}", "model is required"),
         Arguments.of("model of wrong type", "{\"model\":7,\"messages\":" + user + "}", "model is required"),
@@ -71,6 +78,18 @@ class BadInputTest {
 
     assertThat(response.statusCode()).isEqualTo(413);
     assertThat(TestDaemon.json(response.body()).path("error").path("type").asText()).isEqualTo("request_too_large");
+    assertHealthyAndUntouched();
+  }
+
+  @Test
+  void anOverLongUrlIsATyped414() throws Exception {
+    // HTTP/1.1 as curl speaks it (the JDK client's h2c upgrade attempt is refused by Vert.x before the router).
+    HttpClient http11 = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    HttpResponse<String> response = http11.send(daemon.request("/v1/models?pad=" + "x".repeat(8192)).GET().build(),
+        HttpResponse.BodyHandlers.ofString());
+
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(414);
+    assertThat(TestDaemon.json(response.body()).path("error").path("type").asText()).isEqualTo("uri_too_long");
     assertHealthyAndUntouched();
   }
 

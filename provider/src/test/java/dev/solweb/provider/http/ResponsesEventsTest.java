@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.protocol.Reply;
 import java.time.Instant;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.Message;
 import dev.solweb.provider.translate.ToolSpec;
 import java.io.InputStream;
@@ -26,6 +27,11 @@ class ResponsesRequestTest {
     }
   }
 
+  /** The session key translate derives for the request (the route hands it the input as is). */
+  private static String key(ResponsesRequest request) {
+    return ChatTurn.of(request.input()).sessionKey();
+  }
+
   private static ResponsesRequest parse(ObjectNode body, String... sessionHeaders) throws BadRequest {
     return ResponsesRequest.parse(body.toString(), List.of(sessionHeaders));
   }
@@ -36,12 +42,12 @@ class ResponsesRequestTest {
 
     assertThat(request.model()).isEqualTo("sol-web-high");
     assertThat(request.stream()).isTrue();
-    assertThat(request.turn().messages()).extracting(Message::role).containsExactly(
+    assertThat(request.input().messages()).extracting(Message::role).containsExactly(
         Message.Role.SYSTEM, Message.Role.SYSTEM, Message.Role.USER, Message.Role.USER);
-    assertThat(request.turn().messages().get(3).content()).isEqualTo("create hello.txt containing hi");
-    assertThat(request.turn().tools()).extracting(ToolSpec::name).containsExactly(
+    assertThat(request.input().messages().get(3).content()).isEqualTo("create hello.txt containing hi");
+    assertThat(request.input().tools()).extracting(ToolSpec::name).containsExactly(
         "exec_command", "view_image", "multi_agent_v1.spawn_agent", "multi_agent_v1.wait");
-    assertThat(request.turn().tools().get(0).parameters().path("required").get(0).asText()).isEqualTo("cmd");
+    assertThat(request.input().tools().get(0).parameters().path("required").get(0).asText()).isEqualTo("cmd");
     assertThat(request.toolNames().get("multi_agent_v1.spawn_agent"))
         .isEqualTo(new ResponsesRequest.ToolName("multi_agent_v1", "spawn_agent"));
     assertThat(request.notOffered()).containsExactly("web_search");
@@ -53,7 +59,7 @@ class ResponsesRequestTest {
     ObjectNode body = JSON.createObjectNode().put("model", "sol-web-medium").put("instructions", "Be terse.")
         .put("input", "hello");
 
-    assertThat(parse(body).turn().messages())
+    assertThat(parse(body).input().messages())
         .containsExactly(Message.system("Be terse."), Message.user("hello"));
   }
 
@@ -67,7 +73,7 @@ class ResponsesRequestTest {
     input.addObject().put("type", "function_call_output").put("call_id", "call_1_0a1b2c3d")
         .put("output", "Process exited with code 0");
 
-    List<Message> messages = parse(body, SESSION).turn().messages();
+    List<Message> messages = parse(body, SESSION).input().messages();
 
     assertThat(messages).hasSize(6);
     Message call = messages.get(4);
@@ -88,7 +94,7 @@ class ResponsesRequestTest {
     ((ArrayNode) body.get("input")).addObject().put("type", "function_call").put("call_id", "call_1_0a1b2c3d")
         .put("name", "spawn_agent").put("namespace", "multi_agent_v1").put("arguments", "{\"message\":\"go\"}");
 
-    Message echoed = parse(body, SESSION).turn().messages().get(4);
+    Message echoed = parse(body, SESSION).input().messages().get(4);
 
     assertThat(echoed).isEqualTo(new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(
         "call_1_0a1b2c3d", "multi_agent_v1.spawn_agent", JSON.readTree("{\"message\":\"go\"}"))), null));
@@ -104,7 +110,7 @@ class ResponsesRequestTest {
     input.addObject().put("type", "function_call").put("call_id", "a").put("name", "ls").put("arguments", "{}");
     input.addObject().put("type", "function_call").put("call_id", "b").put("name", "ls").put("arguments", "{}");
 
-    List<Message> messages = parse(body).turn().messages();
+    List<Message> messages = parse(body).input().messages();
 
     assertThat(messages).hasSize(2);
     assertThat(messages.get(1).content()).isEqualTo("Looking.");
@@ -121,16 +127,16 @@ class ResponsesRequestTest {
     output.addObject().put("type", "input_text").put("text", "the image:");
     output.addObject().put("type", "input_image").put("image_url", "data:image/png;base64,AAAA");
 
-    Message result = parse(body).turn().messages().get(2);
+    Message result = parse(body).input().messages().get(2);
 
     assertThat(result.content()).startsWith("the image:\n[an image was returned here; this provider is text only");
   }
 
   @Test
   void twoSessionsWithTheSamePromptGetTwoKeysAndOneSessionKeepsItsKey() throws Exception {
-    String a = parse(codexFirst(), SESSION).turn().sessionKey();
-    String again = parse(codexFirst(), SESSION).turn().sessionKey();
-    String b = parse(codexFirst(), "01a23108-aaaa-7242-9bb3-1700406abb69").turn().sessionKey();
+    String a = key(parse(codexFirst(), SESSION));
+    String again = key(parse(codexFirst(), SESSION));
+    String b = key(parse(codexFirst(), "01a23108-aaaa-7242-9bb3-1700406abb69"));
 
     assertThat(again).isEqualTo(a);
     assertThat(b).isNotEqualTo(a);
@@ -147,10 +153,10 @@ class ResponsesRequestTest {
     ResponsesRequest none = parse(body);
 
     assertThat(byKey.sessionSource()).contains("prompt_cache_key");
-    assertThat(byKey.turn().sessionKey()).isEqualTo(byHeader.turn().sessionKey());
-    assertThat(headerWins.turn().sessionKey()).isEqualTo(byHeader.turn().sessionKey());
+    assertThat(key(byKey)).isEqualTo(key(byHeader));
+    assertThat(key(headerWins)).isEqualTo(key(byHeader));
     assertThat(none.sessionSource()).isEmpty();
-    assertThat(none.turn().sessionKey()).isNotEqualTo(byHeader.turn().sessionKey());
+    assertThat(key(none)).isNotEqualTo(key(byHeader));
   }
 
   @Test

@@ -2,73 +2,112 @@ package dev.solweb.provider.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.solweb.provider.daemon.Daemon;
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
-import io.vertx.junit5.Checkpoint;
 import io.vertx.junit5.VertxExtension;
 import io.vertx.junit5.VertxTestContext;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** POST /shutdown answers first, then runs the daemon's shutdown exactly once. */
+/**
+ * POST /shutdown answers first, then stops the daemon exactly once, off the event loop: the
+ * daemon keeps answering while its seats close.
+ */
 @ExtendWith(VertxExtension.class)
 class ShutdownRouteTest {
-  private Dispatcher dispatcher;
-  private final AtomicInteger shutdowns = new AtomicInteger();
-  private int port;
+  private final AtomicInteger stops = new AtomicInteger();
+  private final CountDownLatch seatClosing = new CountDownLatch(1);
+  private final CountDownLatch releaseSeat = new CountDownLatch(1);
+  private Daemon daemon;
 
   @BeforeEach
   void start(Vertx vertx, VertxTestContext context) {
     ScenarioPlayer player = new ScenarioPlayer(Scenario.parse("{}"));
-    dispatcher = new Dispatcher(index -> new ScriptedSeat(player, Clock.systemUTC()), Registry.inMemory(),
-        new Dispatcher.Settings(1, Duration.ofSeconds(5), DispatchSpacing.OFF), Clock.systemUTC());
     ServerSettings settings = new ServerSettings(TestDaemon.TOKEN, Duration.ofSeconds(5), 1 << 20, "test", "gen", 1);
-    new SolwebServer(vertx, dispatcher, Registry.inMemory(), settings, shutdowns::incrementAndGet)
-        .listen("127.0.0.1", 0)
-        .onComplete(context.succeeding(server -> {
-          port = server.actualPort();
-          context.completeNow();
-        }));
+    Daemon.Config config = new Daemon.Config(null, index -> new SlowToClose(new ScriptedSeat(player, Clock.systemUTC())),
+        1, Duration.ofSeconds(5), DispatchSpacing.OFF, settings, Clock.systemUTC(), stops::incrementAndGet);
+    Daemon.listen(vertx, config, "127.0.0.1", 0).onComplete(context.succeeding(started -> {
+      daemon = started;
+      started.startSeats().whenComplete((ok, error) -> context.completeNow());
+    }));
   }
 
   @AfterEach
   void stop() {
-    dispatcher.close();
+    releaseSeat.countDown();
+    daemon.stop().join();
   }
 
   @Test
-  void answersOkThenShutsDownOnce(Vertx vertx, VertxTestContext context) {
-    Checkpoint answered = context.checkpoint();
+  void answersOkThenStopsOnce(Vertx vertx, VertxTestContext context) {
+    releaseSeat.countDown();
     WebClient client = WebClient.create(vertx);
-    client.post(port, "127.0.0.1", "/shutdown").bearerTokenAuthentication(TestDaemon.TOKEN).send()
+    client.post(daemon.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(TestDaemon.TOKEN).send()
         .onComplete(context.succeeding(response -> context.verify(() -> {
           assertThat(response.statusCode()).isEqualTo(200);
           assertThat(response.bodyAsJsonObject().getBoolean("ok")).isTrue();
-          vertx.setTimer(200, id -> context.verify(() -> {
-            assertThat(shutdowns.get()).isEqualTo(1);
-            answered.flag();
+          daemon.stop().whenComplete((ok, error) -> context.verify(() -> {
+            assertThat(stops.get()).isEqualTo(1);
+            context.completeNow();
           }));
         })));
   }
 
   @Test
+  void healthzAnswersWhileTheShutdownIsClosingSeats(Vertx vertx, VertxTestContext context) {
+    WebClient client = WebClient.create(vertx);
+    client.post(daemon.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(TestDaemon.TOKEN).send()
+        .onComplete(context.succeeding(shutdown -> vertx.executeBlocking(() -> seatClosing.await(10, TimeUnit.SECONDS))
+            .onComplete(context.succeeding(closing -> client.get(daemon.port(), "127.0.0.1", "/healthz")
+                .bearerTokenAuthentication(TestDaemon.TOKEN).send()
+                .onComplete(context.succeeding(health -> context.verify(() -> {
+                  assertThat(closing).as("the seat's close began").isTrue();
+                  assertThat(health.statusCode()).isEqualTo(200);
+                  assertThat(stops.get()).as("still closing the seat").isZero();
+                  releaseSeat.countDown();
+                  context.completeNow();
+                })))))));
+  }
+
+  @Test
   void withoutTheTokenNothingShutsDown(Vertx vertx, VertxTestContext context) {
-    WebClient.create(vertx).post(port, "127.0.0.1", "/shutdown").send()
+    releaseSeat.countDown();
+    WebClient.create(vertx).post(daemon.port(), "127.0.0.1", "/shutdown").send()
         .onComplete(context.succeeding(response -> context.verify(() -> {
           assertThat(response.statusCode()).isEqualTo(401);
-          assertThat(shutdowns.get()).isZero();
+          assertThat(stops.get()).isZero();
           context.completeNow();
         })));
+  }
+
+  /** A seat whose close blocks until the test lets it go, as a Chromium that is slow to exit. */
+  private final class SlowToClose extends ForwardingSeat {
+    SlowToClose(BrowserSeat inner) {
+      super(inner);
+    }
+
+    @Override
+    public void close() {
+      seatClosing.countDown();
+      try {
+        releaseSeat.await(30, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      super.close();
+    }
   }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.daemon.Daemon;
+import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
@@ -18,6 +20,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,10 +28,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 
 /**
- * A real solwebd HTTP surface on a loopback port, over ScriptedSeats playing one scenario, plus
- * an OpenAI-shaped client. Everything a test asserts about "the browser" comes from the player.
+ * A real solwebd, assembled by the daemon's own composition root ({@link Daemon}), on a loopback
+ * port, over ScriptedSeats playing one scenario, plus an OpenAI-shaped client. Everything a test
+ * asserts about "the browser" comes from the player, which outlives a daemon the way a real
+ * account's conversations do: a test restarts the daemon by opening another on the same player
+ * and home.
  */
 final class TestDaemon implements AutoCloseable {
   static final String TOKEN = "test-token-0123456789abcdefghijklmnopqrstuvw";
@@ -36,32 +43,47 @@ final class TestDaemon implements AutoCloseable {
 
   final Vertx vertx = Vertx.vertx();
   final ScenarioPlayer player;
+  final Daemon daemon;
   final Dispatcher dispatcher;
-  final Registry registry = Registry.inMemory();
+  final Registry registry;
   final AtomicInteger seatsCreated = new AtomicInteger();
   final int port;
   final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  /** Options for one daemon. */
-  record Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody) {
+  /**
+   * Options for one daemon.
+   *
+   * @param home the daemon home (its registry.json); null keeps the registry in memory
+   * @param seatWrapper wraps each seat (a test that needs a seat to misbehave)
+   */
+  record Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody, Path home,
+      UnaryOperator<BrowserSeat> seatWrapper) {
     static Options defaults() {
-      return new Options(1, Duration.ofSeconds(5), Duration.ofSeconds(30), 8L << 20);
+      return new Options(1, Duration.ofSeconds(5), Duration.ofSeconds(30), 8L << 20, null, UnaryOperator.identity());
     }
 
     Options seats(int n) {
-      return new Options(n, keepAlive, turnTimeout, maxBody);
+      return new Options(n, keepAlive, turnTimeout, maxBody, home, seatWrapper);
     }
 
     Options keepAlive(Duration d) {
-      return new Options(seats, d, turnTimeout, maxBody);
+      return new Options(seats, d, turnTimeout, maxBody, home, seatWrapper);
     }
 
     Options turnTimeout(Duration d) {
-      return new Options(seats, keepAlive, d, maxBody);
+      return new Options(seats, keepAlive, d, maxBody, home, seatWrapper);
     }
 
     Options maxBody(long bytes) {
-      return new Options(seats, keepAlive, turnTimeout, bytes);
+      return new Options(seats, keepAlive, turnTimeout, bytes, home, seatWrapper);
+    }
+
+    Options home(Path dir) {
+      return new Options(seats, keepAlive, turnTimeout, maxBody, dir, seatWrapper);
+    }
+
+    Options seatWrapper(UnaryOperator<BrowserSeat> wrapper) {
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, wrapper);
     }
   }
 
@@ -70,17 +92,23 @@ final class TestDaemon implements AutoCloseable {
   }
 
   TestDaemon(String scenarioJson, Options options) throws Exception {
-    player = new ScenarioPlayer(Scenario.parse(scenarioJson));
+    this(new ScenarioPlayer(Scenario.parse(scenarioJson)), options);
+  }
+
+  TestDaemon(ScenarioPlayer player, Options options) throws Exception {
+    this.player = player;
     SeatFactory factory = index -> {
       seatsCreated.incrementAndGet();
-      return new ScriptedSeat(player, Clock.systemUTC());
+      return options.seatWrapper().apply(new ScriptedSeat(player, Clock.systemUTC()));
     };
-    dispatcher = new Dispatcher(factory, registry,
-        new Dispatcher.Settings(options.seats(), options.turnTimeout(), DispatchSpacing.OFF), Clock.systemUTC());
-    dispatcher.start().get(10, TimeUnit.SECONDS);
     ServerSettings settings = new ServerSettings(TOKEN, options.keepAlive(), options.maxBody(), "test", "gen-1", 1);
-    port = new SolwebServer(vertx, dispatcher, registry, settings, () -> { })
-        .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+    daemon = Daemon.listen(vertx, new Daemon.Config(options.home(), factory, options.seats(), options.turnTimeout(),
+            DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
+        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    daemon.startSeats().get(10, TimeUnit.SECONDS);
+    dispatcher = daemon.dispatcher();
+    registry = daemon.registry();
+    port = daemon.port();
   }
 
   URI uri(String path) {
@@ -164,7 +192,7 @@ final class TestDaemon implements AutoCloseable {
 
   @Override
   public void close() {
-    dispatcher.close();
+    daemon.stop().join();
     vertx.close().toCompletionStage().toCompletableFuture().join();
   }
 }

@@ -1,13 +1,12 @@
 package dev.solweb.provider.pi;
 
+import dev.solweb.provider.daemon.Daemon;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
-import dev.solweb.provider.http.SolwebServer;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Vertx;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -31,6 +30,7 @@ public final class SolDaemon implements AutoCloseable {
 
   final Vertx vertx = Vertx.vertx();
   public final ScenarioPlayer player;
+  final Daemon daemon;
   final Dispatcher dispatcher;
   public final int port;
 
@@ -45,13 +45,13 @@ public final class SolDaemon implements AutoCloseable {
     Files.writeString(token, TOKEN + "\n");
     Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
     player = new ScenarioPlayer(Scenario.parse(scenarioJson));
-    Registry registry = Registry.inMemory();
-    dispatcher = new Dispatcher(index -> new ScriptedSeat(player, Clock.systemUTC()), registry,
-        new Dispatcher.Settings(seats, Duration.ofSeconds(60), DispatchSpacing.OFF), Clock.systemUTC());
-    dispatcher.start().get(10, TimeUnit.SECONDS);
     ServerSettings settings = new ServerSettings(TOKEN, keepAlive, 8L << 20, "test", "gen-pi", 1);
-    port = new SolwebServer(vertx, dispatcher, registry, settings, () -> { })
-        .listen("127.0.0.1", 0).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS).actualPort();
+    daemon = Daemon.listen(vertx, new Daemon.Config(null, index -> new ScriptedSeat(player, Clock.systemUTC()), seats,
+            Duration.ofSeconds(60), DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
+        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    daemon.startSeats().get(10, TimeUnit.SECONDS);
+    dispatcher = daemon.dispatcher();
+    port = daemon.port();
   }
 
   public String health() throws Exception {
@@ -64,7 +64,7 @@ public final class SolDaemon implements AutoCloseable {
 
   @Override
   public void close() {
-    dispatcher.close();
+    daemon.stop().join();
     vertx.close().toCompletionStage().toCompletableFuture().join();
   }
 }

@@ -122,13 +122,8 @@ class SwContractTest {
   }
 
   /** Exited: no such process, or a zombie (this machine's init does not reap orphans). */
-  private static boolean gone(long pid) throws java.io.IOException {
-    Path stat = Path.of("/proc/" + pid + "/stat");
-    if (!Files.exists(stat)) {
-      return true;
-    }
-    String text = Files.readString(stat);
-    return text.substring(text.lastIndexOf(')') + 2).startsWith("Z");
+  private static boolean gone(long pid) {
+    return !ProcessInfo.isRunning(pid);
   }
 
   @Test

@@ -29,7 +29,7 @@ class RegistryTest {
   private static Conversation conversation(String key) {
     List<Message> delivered = history();
     return new Conversation(key, "https://chat.invalid/c/" + key, Effort.XHIGH, delivered.size(),
-        HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, 12_345, 678);
+        HistoryDigest.of(delivered), 2, 1_764_000_000L, Conversation.Status.READY, null, 12_345, 678, null);
   }
 
   @Test
@@ -38,13 +38,77 @@ class RegistryTest {
     Registry first = Registry.persistent(file);
     first.put(conversation("aaaaaaaaaaaaaaaa"));
     first.put(conversation("bbbbbbbbbbbbbbbb"));
-    first.markUncertain("bbbbbbbbbbbbbbbb");
+    first.put(conversation("bbbbbbbbbbbbbbbb").uncertain());
 
     Registry reloaded = Registry.persistent(file);
 
     assertThat(reloaded.size()).isEqualTo(2);
     assertThat(reloaded.get("aaaaaaaaaaaaaaaa")).contains(conversation("aaaaaaaaaaaaaaaa"));
     assertThat(reloaded.get("bbbbbbbbbbbbbbbb")).contains(conversation("bbbbbbbbbbbbbbbb").uncertain());
+  }
+
+  private static Conversation inFlight(Conversation ready) {
+    return new Conversation(ready.sessionKey(), ready.url(), ready.effort(), ready.deliveredCount(),
+        ready.deliveredDigest(), ready.turns(), ready.openedAtEpochSecond(), Conversation.Status.IN_FLIGHT,
+        "digest-of-the-turn-being-sent", ready.estimatedInput(), ready.estimatedOutput(), null);
+  }
+
+  @Test
+  void aConversationMarkedInFlightWhenTheDaemonStoppedLoadsUncertain() throws Exception {
+    Path file = home.resolve("registry.json");
+    Registry before = Registry.persistent(file);
+    before.put(conversation("aaaaaaaaaaaaaaaa"));
+    before.put(conversation("bbbbbbbbbbbbbbbb"));
+    assertThat(before.markInFlight(inFlight(conversation("aaaaaaaaaaaaaaaa")))).isTrue();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(
+        home.resolve("registry.in-flight").resolve("aaaaaaaaaaaaaaaa")))).isEqualTo("rw-------");
+
+    Registry after = Registry.persistent(file);
+
+    assertThat(after.get("aaaaaaaaaaaaaaaa").orElseThrow().status()).isEqualTo(Conversation.Status.UNCERTAIN);
+    assertThat(after.get("bbbbbbbbbbbbbbbb").orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().status())
+        .as("the mark was applied once and stays applied").isEqualTo(Conversation.Status.UNCERTAIN);
+  }
+
+  @Test
+  void recordingTheOutcomeClearsTheMark() {
+    Path file = home.resolve("registry.json");
+    Registry registry = Registry.persistent(file);
+    registry.markInFlight(inFlight(conversation("aaaaaaaaaaaaaaaa")));
+
+    registry.put(conversation("aaaaaaaaaaaaaaaa"));
+
+    assertThat(home.resolve("registry.in-flight").resolve("aaaaaaaaaaaaaaaa")).doesNotExist();
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+  }
+
+  @Test
+  void theLastAnswerIsKeptInAFileOfItsOwnAndNotInTheRegistry() throws Exception {
+    Path file = home.resolve("registry.json");
+    RememberedAnswer answer = new RememberedAnswer("digest", "answer " + MARKER, null, null, null, 10, 2, List.of(), 1_764_000_000L);
+    Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa").withAnswer(answer));
+
+    assertThat(Files.readString(file)).doesNotContain(MARKER);
+    Path stored = home.resolve("registry.answers").resolve("aaaaaaaaaaaaaaaa.json");
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(stored))).isEqualTo("rw-------");
+    assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().lastAnswer()).isEqualTo(answer);
+  }
+
+  @Test
+  void theLeastRecentlyChangedConversationIsDroppedPastTheBound() {
+    Registry registry = Registry.inMemory();
+    for (int i = 0; i <= Registry.MAX_CONVERSATIONS; i++) {
+      registry.put(conversation(String.format("%016d", i)));
+    }
+    registry.put(conversation(String.format("%016d", 0)));
+    registry.put(conversation("newest0000000000"));
+
+    assertThat(registry.size()).isEqualTo(Registry.MAX_CONVERSATIONS);
+    assertThat(registry.get(String.format("%016d", 0))).as("changed again, so kept").isPresent();
+    assertThat(registry.get(String.format("%016d", 1))).isEmpty();
+    assertThat(registry.get(String.format("%016d", 2))).isEmpty();
+    assertThat(registry.get("newest0000000000")).isPresent();
   }
 
   @Test

@@ -10,7 +10,9 @@ import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
 import java.util.ArrayList;
+import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +37,26 @@ class TranslateTest {
 
   private static Conversation conversationHolding(List<Message> delivered) {
     return new Conversation("0123456789abcdef", "https://chat.invalid/c/abc", Effort.HIGH, delivered.size(),
-        HistoryDigest.of(delivered), 1, 1_700_000_000L, Conversation.Status.READY, 1000, 50);
+        HistoryDigest.of(delivered), 1, 1_700_000_000L, Conversation.Status.READY, null, 1000, 50, null);
+  }
+
+  /**
+   * What production types for {@code request} when the registry holds {@code held} for its
+   * session: {@link Conversations#plan}, the only caller of {@link Translate#deliver}.
+   *
+   * @throws ReplayNeeded (with the plan's reason) when the plan replays instead
+   */
+  private static String deliver(Conversation held, List<Message> request) throws ReplayNeeded {
+    ChatTurn turn = ChatTurn.of(new ChatInput(Effort.HIGH, request, List.of(), Optional.empty()));
+    Registry registry = Registry.inMemory();
+    registry.put(new Conversation(turn.sessionKey(), held.url(), held.effort(), held.deliveredCount(),
+        held.deliveredDigest(), held.turns(), held.openedAtEpochSecond(), held.status(), null,
+        held.estimatedInput(), held.estimatedOutput(), null));
+    TurnPlan plan = new Conversations(registry, Clock.systemUTC()).plan(turn);
+    if (plan instanceof TurnPlan.Replay replay) {
+      throw new ReplayNeeded(replay.why());
+    }
+    return plan.text();
   }
 
   private static List<Message> extend(List<Message> prefix, Message... more) {
@@ -60,7 +81,7 @@ class TranslateTest {
   void matchingPrefixDeliversOnlyTheRenderedSuffixInThePinnedEnvelope() throws Exception {
     List<Message> request = extend(delivered(), toolResult(CALL_ID, "line one\nline two"), Message.user("now test it"));
 
-    String typed = Translate.deliver(conversationHolding(delivered()), request);
+    String typed = deliver(conversationHolding(delivered()), request);
 
     assertThat(typed).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nline one\nline two\n\nUSER\nnow test it");
   }
@@ -71,7 +92,7 @@ class TranslateTest {
     rewritten.set(1, Message.user("read src/b.txt"));
     rewritten.add(toolResult(CALL_ID, "content"));
 
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), rewritten))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), rewritten))
         .isInstanceOf(ReplayNeeded.class)
         .hasMessageContaining("does not extend");
   }
@@ -81,20 +102,20 @@ class TranslateTest {
     List<Message> compacted = List.of(Message.system("You are a coding agent."), Message.user("summary of it all"),
         toolResult(CALL_ID, "x"), Message.user("go on"));
 
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), compacted))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), compacted))
         .isInstanceOf(ReplayNeeded.class);
   }
 
   @Test
   void historyThatAddsNothingNeedsAReplay() {
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), delivered()))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), delivered()))
         .isInstanceOf(ReplayNeeded.class)
         .hasMessageContaining("adds nothing");
   }
 
   @Test
   void shorterHistoryNeedsAReplay() {
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), delivered().subList(0, 2)))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), delivered().subList(0, 2)))
         .isInstanceOf(ReplayNeeded.class);
   }
 
@@ -103,7 +124,7 @@ class TranslateTest {
     List<Message> request = extend(delivered(), toolResult(CALL_ID, "ok"),
         new Message(Message.Role.ASSISTANT, "I wrote this myself", List.of(), null), Message.user("continue"));
 
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), request))
         .isInstanceOf(ReplayNeeded.class)
         .hasMessageContaining("assistant");
   }
@@ -112,7 +133,7 @@ class TranslateTest {
   void suffixContainingASystemMessageNeedsAReplay() {
     List<Message> request = extend(delivered(), Message.system("new rules"), Message.user("continue"));
 
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), request))
         .isInstanceOf(ReplayNeeded.class)
         .hasMessageContaining("system");
   }
@@ -129,7 +150,7 @@ class TranslateTest {
             + "\"function\":{\"name\":\"read\",\"arguments\":\"{ \\\"limit\\\": 200, \\\"path\\\": \\\"src/a.txt\\\" }\"}}]}", 2),
         parse("{\"role\":\"tool\",\"tool_call_id\":\"" + CALL_ID + "\",\"content\":[{\"type\":\"text\",\"text\":\"hello\"}]}", 3));
 
-    String typed = Translate.deliver(conversationHolding(delivered()), request);
+    String typed = deliver(conversationHolding(delivered()), request);
 
     assertThat(typed).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nhello");
   }
@@ -147,7 +168,7 @@ class TranslateTest {
             + "\"function\":{\"name\":\"bash\",\"arguments\":\"{\\\"command\\\":\\\"make\\\",\\\"timeout\\\":30}\"}}]}", 1),
         toolResult(CALL_ID, "ok"));
 
-    assertThat(Translate.deliver(conversationHolding(delivered), request)).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nok");
+    assertThat(deliver(conversationHolding(delivered), request)).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nok");
   }
 
   @Test
@@ -159,7 +180,7 @@ class TranslateTest {
             + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"limit\\\":201,\\\"path\\\":\\\"src/a.txt\\\"}\"}}]}", 2),
         toolResult(CALL_ID, "hello"));
 
-    assertThatThrownBy(() -> Translate.deliver(conversationHolding(delivered()), request))
+    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), request))
         .isInstanceOf(ReplayNeeded.class);
   }
 

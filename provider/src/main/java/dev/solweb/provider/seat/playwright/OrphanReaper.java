@@ -1,54 +1,64 @@
 package dev.solweb.provider.seat.playwright;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
+import dev.solweb.provider.ctl.ProcessInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Finds and ends Chromium processes left running on a profile, for example by a daemon that was
- * killed with SIGKILL. Only called while holding the {@link ProfileLock}, so any process still on
- * the profile belongs to no live daemon. Processes are matched by the exact
- * {@code --user-data-dir=<profile>} argument in {@code /proc/<pid>/cmdline}.
+ * killed with SIGKILL. Only called while holding the {@link dev.solweb.provider.daemon.ProfileLock},
+ * so any process still on the profile belongs to no live daemon.
+ *
+ * <p>A process is on the profile when its command line carries the exact
+ * {@code --user-data-dir=<profile>} argument, or descends from one that does. Chromium's zygote
+ * children (renderers, GPU, utility) rewrite their command line into one space-joined string, and
+ * some never had the argument: they are found by the space-separated token and by parentage.
  */
 public final class OrphanReaper {
 
   private OrphanReaper() {}
 
-  /** The pids of processes whose command line names {@code profileDir} as their user data dir. */
+  /** The pids of processes on {@code profileDir}: named there, or descended from one that is. */
   public static List<Long> find(Path profileDir) {
-    String wanted = "--user-data-dir=" + profileDir.toAbsolutePath().normalize();
-    long self = ProcessHandle.current().pid();
-    List<Long> pids = new ArrayList<>();
-    try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
-      for (Path proc : procs) {
-        long pid = Long.parseLong(proc.getFileName().toString());
-        if (pid != self && cmdlineHas(proc.resolve("cmdline"), wanted)) {
-          pids.add(pid);
-        }
-      }
-    } catch (IOException e) {
-      return pids;
-    }
-    return pids;
+    return find(ProcessInfo.PROC, profileDir, ProcessHandle.current().pid());
   }
 
-  private static boolean cmdlineHas(Path cmdline, String wanted) {
-    try {
-      byte[] raw = Files.readAllBytes(cmdline);
-      for (String arg : new String(raw, StandardCharsets.UTF_8).split("\0")) {
-        if (arg.equals(wanted)) {
-          return true;
+  static List<Long> find(Path proc, Path profileDir, long self) {
+    String wanted = "--user-data-dir=" + profileDir.toAbsolutePath().normalize();
+    List<ProcessInfo> all = ProcessInfo.all(proc);
+    Map<Long, List<Long>> children = new HashMap<>();
+    Set<Long> found = new LinkedHashSet<>();
+    for (ProcessInfo process : all) {
+      children.computeIfAbsent(process.ppid(), parent -> new ArrayList<>()).add(process.pid());
+      if (process.pid() != self && names(process.cmdline(), wanted)) {
+        found.add(process.pid());
+      }
+    }
+    List<Long> frontier = new ArrayList<>(found);
+    while (!frontier.isEmpty()) {
+      long parent = frontier.remove(frontier.size() - 1);
+      for (long child : children.getOrDefault(parent, List.of())) {
+        if (child != self && found.add(child)) {
+          frontier.add(child);
         }
       }
-      return false;
-    } catch (IOException | SecurityException e) {
-      return false; // the process ended or is not ours to read
     }
+    return List.copyOf(found);
+  }
+
+  private static boolean names(List<String> cmdline, String wanted) {
+    for (String arg : cmdline) {
+      if (arg.equals(wanted) || (" " + arg + " ").contains(" " + wanted + " ")) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Kills every process on the profile and waits briefly for them to go; returns how many. */

@@ -628,9 +628,9 @@ public final class PlaywrightSeat implements BrowserSeat {
     return one.length() > 300 ? one.substring(0, 300) + "…" : one;
   }
 
-  /** Playwright messages span lines ("Error {", "message=..."): one clipped line for a detail. */
+  /** Playwright messages span lines and carry the driver's stack and paths: one clean line for a detail. */
   private static String firstLine(String s) {
-    return s == null ? "" : clip(s);
+    return PlaywrightMessages.clean(s);
   }
 
   /** Options in force; for the factory and tests. */

@@ -1,5 +1,6 @@
 package dev.solweb.provider.seat.scripted;
 
+import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -34,7 +35,7 @@ public record Scenario(
 
   public static final String DEFAULT_ACCOUNT = "scripted@solweb.invalid";
   private static final ObjectMapper JSON =
-      new ObjectMapper().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+      Json.MAPPER.copy().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
   public Scenario {
     account = account == null ? DEFAULT_ACCOUNT : account;

@@ -1,4 +1,4 @@
-package dev.solweb.provider.daemon;
+package dev.solweb.provider.ctl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -49,10 +49,9 @@ class TokenFileTest {
     Path file = tokenFile("x".repeat(43) + "\n", "rw-r--r--");
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(CtlException.class)
         .hasMessageContaining(file.toString())
-        .hasMessageContaining("rw-r--r--")
-        .hasMessageContaining("chmod 600");
+        .hasMessageContaining("has mode 0644, must be 0600");
   }
 
   @Test
@@ -63,7 +62,7 @@ class TokenFileTest {
     Path link = Files.createSymbolicLink(home.resolve(TokenFile.NAME), target);
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(CtlException.class)
         .hasMessageContaining(link.toString())
         .hasMessageContaining("not a regular file");
   }
@@ -73,19 +72,19 @@ class TokenFileTest {
     Path link = Files.createSymbolicLink(home.resolve(TokenFile.NAME), home.resolve("missing"));
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(CtlException.class)
         .hasMessageContaining(link.toString());
     assertThat(home.resolve("missing")).doesNotExist();
   }
 
   @Test
-  void emptyFileIsRefusedNamingTheFile() throws Exception {
+  void aFileWithoutATokenIsRefusedNamingTheFile() throws Exception {
     Path file = tokenFile("\n", "rw-------");
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(CtlException.class)
         .hasMessageContaining(file.toString())
-        .hasMessageContaining("empty");
+        .hasMessageContaining("malformed");
   }
 
   @Test
@@ -93,7 +92,7 @@ class TokenFileTest {
     Path dir = Files.createDirectory(home.resolve(TokenFile.NAME));
 
     assertThatThrownBy(() -> TokenFile.read(dir))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(CtlException.class)
         .hasMessageContaining(dir.toString())
         .hasMessageContaining("not a regular file");
   }

@@ -1,6 +1,5 @@
-package dev.solweb.provider.dispatch;
+package dev.solweb.provider.failure;
 
-import dev.solweb.provider.failure.ProviderFailure;
 
 /** A turn that ended in a typed {@link ProviderFailure}. */
 public final class TurnFailed extends RuntimeException {

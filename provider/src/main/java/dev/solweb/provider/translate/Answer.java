@@ -1,4 +1,4 @@
-package dev.solweb.provider.dispatch;
+package dev.solweb.provider.translate;
 
 import dev.solweb.provider.protocol.Reply;
 import java.util.List;

@@ -1,0 +1,100 @@
+package dev.solweb.provider.daemon;
+
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.SeatTurn;
+import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.translate.Conversations;
+import dev.solweb.provider.translate.Registry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The one composition root: the daemon's parts ({@link Registry} under the home,
+ * {@link Conversations}, {@link SeatTurn}, {@link Dispatcher}, {@link SolwebServer}) wired in one
+ * place, used alike by {@code solwebd}, the kill gate and the tests. What differs between them
+ * (the seat factory, the settings, what else to release on stop) is {@link Config}.
+ */
+public final class Daemon {
+
+  /**
+   * @param home the daemon home: {@code registry.json} lives there; null keeps the registry in memory
+   * @param afterStop runs once the seats are closed (release the profile lock, remove the state
+   *     file, close Vert.x); never on the event loop
+   */
+  public record Config(
+      Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
+      ServerSettings server, Clock clock, Runnable afterStop) {}
+
+  private final Config config;
+  private final Registry registry;
+  private final Dispatcher dispatcher;
+  private final SolwebServer server;
+  private final AtomicReference<CompletableFuture<Void>> stopping = new AtomicReference<>();
+  private int port = -1;
+
+  private Daemon(Vertx vertx, Config config) {
+    this.config = config;
+    this.registry = config.home() == null ? Registry.inMemory() : Registry.persistent(config.home().resolve("registry.json"));
+    Conversations conversations = new Conversations(registry, config.clock());
+    this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
+        new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
+    this.server = new SolwebServer(vertx, dispatcher, registry, config.server(), this::stop);
+  }
+
+  /** Assembles the daemon and listens on {@code host:port} (a loopback host; port 0 picks a free one). */
+  public static Future<Daemon> listen(Vertx vertx, Config config, String host, int port) {
+    Daemon daemon = new Daemon(vertx, config);
+    return daemon.server.listen(host, port).map(http -> {
+      daemon.port = http.actualPort();
+      return daemon;
+    });
+  }
+
+  /** Creates and probes the seats; completes when all are up (or dead). */
+  public CompletableFuture<Void> startSeats() {
+    return dispatcher.start();
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public Dispatcher dispatcher() {
+    return dispatcher;
+  }
+
+  public Registry registry() {
+    return registry;
+  }
+
+  /**
+   * Stops once, on a thread of its own (closing a seat may take seconds; the event loop keeps
+   * answering meanwhile): queued turns fail, seats close, then {@link Config#afterStop} runs.
+   * Every call returns the same future.
+   */
+  public CompletableFuture<Void> stop() {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    if (!stopping.compareAndSet(null, done)) {
+      return stopping.get();
+    }
+    Thread thread = new Thread(() -> {
+      try {
+        dispatcher.close();
+        config.afterStop().run();
+        done.complete(null);
+      } catch (RuntimeException e) {
+        done.completeExceptionally(e);
+      }
+    }, "solwebd-shutdown");
+    thread.start();
+    return done;
+  }
+}

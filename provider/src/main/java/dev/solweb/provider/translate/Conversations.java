@@ -1,0 +1,201 @@
+package dev.solweb.provider.translate;
+
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
+import dev.solweb.provider.protocol.Preamble;
+import dev.solweb.provider.protocol.Reply;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The one owner of conversation state. The rest of the daemon uses two verbs: {@link #plan} a
+ * turn from a keyed request (deliver a delta into the conversation that holds the prefix, or
+ * replay into a fresh one, with the context budget checked), and {@link #record} how it ended
+ * (the new {@link Conversation}, the answer memory). Between them the seat calls
+ * {@link #sending} before every Send, which marks the conversation in flight on disk: a daemon
+ * killed after Send finds the mark at start and never types into that conversation again.
+ *
+ * <p>The answer memory ({@link #remembered}) answers an identical re-send of a conversation's
+ * last turn without typing, across restarts too; it keeps answers up to
+ * {@link #MAX_ANSWER_CHARS} characters for {@link #MAX_ANSWER_AGE}. The dispatcher guarantees one
+ * turn at a time per session key, so a plan never races the record of the turn before it.
+ */
+public final class Conversations {
+  /** Answers longer than this are not remembered: a re-send of that turn is typed again, fresh. */
+  public static final int MAX_ANSWER_CHARS = 64 * 1024;
+  /** A remembered answer older than this is not used: a client retry comes within minutes. */
+  public static final Duration MAX_ANSWER_AGE = Duration.ofHours(24);
+
+  private final Registry registry;
+  private final Clock clock;
+
+  public Conversations(Registry registry, Clock clock) {
+    this.registry = registry;
+    this.clock = clock;
+  }
+
+  /** The recorded answer to exactly this turn, if it was its conversation's last and is recent. */
+  public Optional<Answer> remembered(ChatTurn turn) {
+    long oldest = clock.instant().minus(MAX_ANSWER_AGE).getEpochSecond();
+    return registry.get(turn.sessionKey())
+        .map(Conversation::lastAnswer)
+        .filter(answer -> answer.historyDigest().equals(turn.historyDigest()) && answer.answeredAt() >= oldest)
+        .map(RememberedAnswer::answer);
+  }
+
+  /**
+   * Decides what to type for {@code turn}: the delta after the delivered prefix when a ready
+   * conversation holds it, else the preamble and the whole history for a fresh conversation. The
+   * plan's {@link TurnPlan#overflow()} says whether it fits the context budget.
+   */
+  public TurnPlan plan(ChatTurn turn) {
+    Optional<Conversation> existing = registry.get(turn.sessionKey());
+    if (existing.isEmpty()) {
+      return replay(turn, null, "a session not seen before");
+    }
+    Conversation conversation = existing.get();
+    if (conversation.status() != Conversation.Status.READY) {
+      return replay(turn, conversation,
+          "the conversation is " + conversation.status().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    List<Message> messages = turn.messages();
+    int delivered = Math.min(conversation.deliveredCount(), messages.size());
+    try {
+      String delta = Translate.deliver(conversation, messages, turn.prefixDigests().get(delivered));
+      int rendered = messages.size() - conversation.deliveredCount();
+      return new TurnPlan.Deliver(turn, conversation, delta, ContextBudget.estimateInput(delta, rendered, 0));
+    } catch (ReplayNeeded desync) {
+      // A desynced conversation is replaced, never patched.
+      return replay(turn, conversation, desync.getMessage());
+    }
+  }
+
+  /**
+   * The conversation a {@link TurnPlan.Deliver} meant to resume is gone from the page. Nothing
+   * was sent, so a full replay into a fresh conversation is safe (once: the caller does not ask
+   * again for the replay it gets).
+   */
+  public TurnPlan.Replay replayMissing(TurnPlan.Deliver plan) {
+    return replay(plan.turn(), plan.into(), "the conversation is missing from the page");
+  }
+
+  /**
+   * Marks the plan's conversation in flight, on disk, before the seat clicks Send (call it
+   * before every send of the turn). Refuses when the mark cannot be written: a Send the registry
+   * does not know of could be typed twice after a restart.
+   *
+   * @throws TurnFailed {@code unavailable} when the registry file cannot be written; nothing was sent
+   */
+  public void sending(TurnPlan plan) {
+    ChatTurn turn = plan.turn();
+    Conversation base = base(plan);
+    Conversation mark = new Conversation(turn.sessionKey(), base == null ? "" : base.url(), turn.input().effort(),
+        base == null ? 0 : base.deliveredCount(), base == null ? HistoryDigest.EMPTY : base.deliveredDigest(),
+        base == null ? 0 : base.turns(), openedAt(base), Conversation.Status.IN_FLIGHT, turn.historyDigest(),
+        base == null ? 0 : base.estimatedInput(), base == null ? 0 : base.estimatedOutput(),
+        previousAnswer(plan));
+    if (!registry.markInFlight(mark)) {
+      throw new TurnFailed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+          "the conversation registry could not be written, so the turn cannot be marked in flight; nothing was sent"));
+    }
+  }
+
+  /**
+   * Records how a planned turn ended: a reply becomes the conversation's new delivered state
+   * and its answer memory; any other outcome leaves a conversation that is never typed into
+   * again, so its next turn replays.
+   *
+   * @return the answer for {@link TurnOutcome.Replied}, empty otherwise
+   */
+  public Optional<Answer> record(TurnPlan plan, TurnOutcome outcome) {
+    ChatTurn turn = plan.turn();
+    Conversation base = base(plan);
+    int turnsBefore = base == null ? 0 : base.turns();
+    long input = (base == null ? 0 : base.estimatedInput()) + plan.newInput();
+    long output = base == null ? 0 : base.estimatedOutput();
+    if (outcome instanceof TurnOutcome.Replied replied) {
+      return Optional.of(recordReply(plan, base, replied, turnsBefore, input, output));
+    }
+    if (outcome instanceof TurnOutcome.Uncertain uncertain) {
+      String url = uncertain.conversationUrl() != null ? uncertain.conversationUrl() : base == null ? "" : base.url();
+      registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
+          turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, null, input, output, previousAnswer(plan)));
+      return Optional.empty();
+    }
+    if (outcome instanceof TurnOutcome.NotSent) {
+      Conversation before = previous(plan);
+      if (before == null) {
+        registry.remove(turn.sessionKey());
+      } else {
+        registry.put(before);
+      }
+      return Optional.empty();
+    }
+    if (outcome instanceof TurnOutcome.Retired) {
+      registry.get(turn.sessionKey()).ifPresent(current -> registry.put(current.withStatus(Conversation.Status.RETIRED)));
+      return Optional.empty();
+    }
+    throw new IllegalStateException("Unhandled outcome: " + outcome);
+  }
+
+  private Answer recordReply(TurnPlan plan, Conversation base, TurnOutcome.Replied replied, int turnsBefore,
+      long input, long output) {
+    ChatTurn turn = plan.turn();
+    int turns = turnsBefore + replied.sends();
+    long totalInput = input + replied.extraInput();
+    long totalOutput = output + replied.output();
+    String toolCallId = null;
+    Message assistant;
+    if (replied.reply() instanceof Reply.ToolCall call) {
+      toolCallId = "call_" + turns + "_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
+      assistant = new Message(Message.Role.ASSISTANT, "",
+          List.of(new Message.ToolCallRef(toolCallId, call.name(), call.arguments())), null);
+    } else if (replied.reply() instanceof Reply.Final answer) {
+      assistant = new Message(Message.Role.ASSISTANT, answer.text(), List.of(), null);
+    } else {
+      throw new IllegalStateException("Unhandled reply: " + replied.reply());
+    }
+    Answer answer = new Answer(replied.reply(), toolCallId, new Answer.Usage(totalInput, totalOutput), replied.images());
+    RememberedAnswer memory = RememberedAnswer.of(turn.historyDigest(), answer, clock.instant().getEpochSecond());
+    registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
+        turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
+        Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null));
+    return answer;
+  }
+
+  private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
+    List<Message> messages = turn.messages();
+    String preamble = Preamble.render(SessionKey.systemText(messages), turn.input().tools());
+    String history = Translate.deliverAll(messages);
+    String text = history.isEmpty() ? preamble : preamble + "\n" + history;
+    int tools = turn.input().tools().size();
+    long systemMessages = messages.stream().filter(m -> m.role() == Message.Role.SYSTEM).count();
+    long mandatory = ContextBudget.estimateInput(preamble, (int) systemMessages, tools);
+    return new TurnPlan.Replay(turn, replaced, text, ContextBudget.estimateInput(text, messages.size(), tools),
+        mandatory, why);
+  }
+
+  /** The conversation the turn types into: the resumed one, or none for a fresh conversation. */
+  private static Conversation base(TurnPlan plan) {
+    return plan instanceof TurnPlan.Deliver deliver ? deliver.into() : null;
+  }
+
+  /** The registry entry before this turn: the resumed conversation, or the one a replay replaces. */
+  private static Conversation previous(TurnPlan plan) {
+    return plan instanceof TurnPlan.Deliver deliver ? deliver.into() : ((TurnPlan.Replay) plan).replaced();
+  }
+
+  /** A replaced conversation's memory still answers a re-send of its own last turn. */
+  private static RememberedAnswer previousAnswer(TurnPlan plan) {
+    Conversation previous = previous(plan);
+    return previous == null ? null : previous.lastAnswer();
+  }
+
+  private long openedAt(Conversation base) {
+    return base == null ? clock.instant().getEpochSecond() : base.openedAtEpochSecond();
+  }
+}

@@ -1,0 +1,322 @@
+package dev.solweb.provider.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.translate.Answer;
+import dev.solweb.provider.translate.ChatInput;
+import dev.solweb.provider.translate.Message;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The scheduler alone, on time and seat threads the test moves by hand: nothing runs until the
+ * test runs it, so every ordering below is decided by the dispatcher, not by a race.
+ */
+class DispatcherTest {
+  private final ManualTime time = new ManualTime();
+  private final List<ManualExecutor> seatThreads = new ArrayList<>();
+  private final List<StubSeat> seats = new ArrayList<>();
+  private final Runner runner = new Runner();
+  private Dispatcher dispatcher;
+
+  private Dispatcher start(int seatCount, Duration turnTimeout, DispatchSpacing spacing) {
+    dispatcher = new Dispatcher(index -> {
+      StubSeat seat = new StubSeat(index);
+      seats.add(seat);
+      return seat;
+    }, runner, new Dispatcher.Settings(seatCount, turnTimeout, spacing), time, index -> {
+      ManualExecutor thread = new ManualExecutor();
+      seatThreads.add(thread);
+      return thread;
+    });
+    dispatcher.start();
+    seatThreads.forEach(ManualExecutor::runNext); // each seat's start-up
+    return dispatcher;
+  }
+
+  private Dispatcher start(int seatCount) {
+    return start(seatCount, Duration.ofSeconds(300), DispatchSpacing.OFF);
+  }
+
+  @AfterEach
+  void close() {
+    if (dispatcher != null) {
+      dispatcher.close();
+    }
+  }
+
+  /** A chat turn whose history is these user texts (with an answer between each): same first text, same session. */
+  private static TurnRequest chat(String... userTexts) {
+    List<Message> messages = new ArrayList<>();
+    for (int i = 0; i < userTexts.length; i++) {
+      if (i > 0) {
+        messages.add(new Message(Message.Role.ASSISTANT, "answer", List.of(), null));
+      }
+      messages.add(Message.user(userTexts[i]));
+    }
+    return TurnRequest.chat(new ChatInput(Effort.HIGH, messages, List.of(), Optional.empty()));
+  }
+
+  @Test
+  void oneSeatRunsTurnsOfDifferentSessionsInArrivalOrder() {
+    start(1);
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
+    Dispatcher.TurnHandle c = dispatcher.submit(chat("c"));
+
+    assertThat(b.queuePosition()).isEqualTo(1);
+    assertThat(c.queuePosition()).isEqualTo(2);
+    seatThreads.get(0).runNext();
+    seatThreads.get(0).runNext();
+    seatThreads.get(0).runNext();
+
+    assertThat(runner.ran).containsExactly("0:a", "0:b", "0:c");
+    assertThat(List.of(a, b, c)).allSatisfy(h -> assertThat(h.result()).isCompleted());
+    assertThat(seatThreads.get(0).queued()).isZero();
+  }
+
+  @Test
+  void aSessionRunsOneTurnAtATimeWhileAFreeSeatTakesTheNextSessionPastIt() {
+    start(2);
+    dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle a2 = dispatcher.submit(chat("a", "a2"));
+    dispatcher.submit(chat("b"));
+
+    // Seat 0 holds a; a2 may not start beside it, so seat 1 takes b, which came later.
+    assertThat(seatThreads.get(0).queued()).isEqualTo(1);
+    assertThat(seatThreads.get(1).queued()).isEqualTo(1);
+    assertThat(dispatcher.snapshot().active()).isEqualTo(2);
+    assertThat(a2.queuePosition()).isEqualTo(1);
+    seatThreads.get(1).runNext();
+    assertThat(seatThreads.get(1).queued()).as("a2 still waits for a").isZero();
+
+    seatThreads.get(0).runNext();
+    assertThat(a2.queuePosition()).isZero();
+    seatThreads.stream().filter(t -> t.queued() > 0).findFirst().orElseThrow().runNext();
+
+    assertThat(runner.ran).containsExactly("1:b", "0:a", "0:a2");
+    assertThat(a2.result()).isCompleted();
+  }
+
+  @Test
+  void spacingHoldsTheNextSendUntilTheGapHasPassed() {
+    start(2, Duration.ofSeconds(300), DispatchSpacing.parse("60s"));
+    dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
+
+    assertThat(seatThreads.get(0).queued()).isEqualTo(1);
+    assertThat(seatThreads.get(1).queued()).as("the second seat is free but the gap is not over").isZero();
+    assertThat(dispatcher.snapshot().dispatchWaitSeconds()).isEqualTo(60.0);
+    time.advance(Duration.ofSeconds(59));
+    assertThat(seatThreads.get(1).queued()).isZero();
+    assertThat(b.queuePosition()).isEqualTo(1);
+
+    time.advance(Duration.ofSeconds(1));
+
+    assertThat(seatThreads.get(1).queued()).isEqualTo(1);
+    assertThat(b.queuePosition()).isZero();
+  }
+
+  @Test
+  void aTurnOverTheTimeoutFailsAsTimeoutAndClicksStop() {
+    start(1, Duration.ofSeconds(300), DispatchSpacing.OFF);
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+
+    time.advance(Duration.ofSeconds(299));
+    assertThat(a.result()).isNotDone();
+    time.advance(Duration.ofSeconds(1));
+
+    assertThat(failureOf(a).kind()).isEqualTo(ProviderFailure.Kind.TIMEOUT);
+    assertThat(seats.get(0).stops).isEqualTo(1);
+    seatThreads.get(0).runNext(); // the seat returns after Stop; the slot is freed
+    assertThat(dispatcher.snapshot().active()).isZero();
+    assertThat(time.pending()).as("no timer left behind").isZero();
+  }
+
+  @Test
+  void aFinishedTurnCancelsItsTimeout() {
+    start(1);
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+
+    time.advance(Duration.ofSeconds(600));
+
+    assertThat(a.result()).isCompletedWithValueMatching(answer -> answer.reply().equals(new Reply.Final("answer to a")));
+    assertThat(seats.get(0).stops).isZero();
+  }
+
+  @Test
+  void aReSendOfATurnInFlightAttachesToItAndRunsOnce() {
+    start(1);
+    Dispatcher.TurnHandle first = dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle again = dispatcher.submit(chat("a"));
+
+    assertThat(again).isSameAs(first);
+    seatThreads.get(0).runNext();
+    assertThat(runner.ran).containsExactly("0:a");
+    assertThat(seatThreads.get(0).queued()).isZero();
+  }
+
+  @Test
+  void anAnswerTheRunnerKnowsAtSubmitNeedsNoSeat() {
+    start(1);
+    runner.known.put("a", new Answer(new Reply.Final("remembered"), null, new Answer.Usage(1, 1), List.of()));
+
+    Dispatcher.TurnHandle handle = dispatcher.submit(chat("a"));
+
+    assertThat(handle.decidedAtSubmit()).isTrue();
+    assertThat(handle.result().join().reply()).isEqualTo(new Reply.Final("remembered"));
+    assertThat(seatThreads.get(0).queued()).isZero();
+  }
+
+  @Test
+  void aQueuedTurnWhoseClientLeftNeverReachesASeat() {
+    start(1);
+    dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
+
+    b.release();
+    seatThreads.get(0).runNext();
+
+    assertThat(failureOf(b).kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
+    assertThat(runner.ran).containsExactly("0:a");
+    assertThat(seatThreads.get(0).queued()).isZero();
+  }
+
+  @Test
+  void aRunningTurnWhoseClientLeftIsStopped() {
+    start(1);
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+
+    a.release();
+
+    assertThat(failureOf(a).kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
+    assertThat(seats.get(0).stops).isEqualTo(1);
+  }
+
+  @Test
+  void aCapFailsNewTurnsFastUntilItLifts() {
+    start(1);
+    runner.failures.put("a", ProviderFailure.capped("usage cap reached", time.now().plusSeconds(3600), time.now()));
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+    assertThat(failureOf(a).kind()).isEqualTo(ProviderFailure.Kind.CAPPED);
+
+    Dispatcher.TurnHandle walled = dispatcher.submit(chat("b"));
+    assertThat(walled.decidedAtSubmit()).isTrue();
+    assertThat(failureOf(walled).kind()).isEqualTo(ProviderFailure.Kind.CAPPED);
+    assertThat(dispatcher.snapshot().state()).isEqualTo("capped");
+
+    time.advance(Duration.ofSeconds(3601));
+    Dispatcher.TurnHandle after = dispatcher.submit(chat("c"));
+    seatThreads.get(0).runNext();
+
+    assertThat(after.result()).isCompleted();
+    assertThat(runner.ran).containsExactly("0:a", "0:c");
+  }
+
+  @Test
+  void closingFailsQueuedTurnsAndRefusesNewOnes() {
+    start(1);
+    dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle queued = dispatcher.submit(chat("b"));
+
+    dispatcher.close();
+
+    assertThat(failureOf(queued).kind()).isEqualTo(ProviderFailure.Kind.UNAVAILABLE);
+    assertThat(failureOf(dispatcher.submit(chat("c"))).detail()).contains("shutting down");
+    assertThat(seats.get(0).stops).isEqualTo(1);
+  }
+
+  private static ProviderFailure failureOf(Dispatcher.TurnHandle handle) {
+    assertThat(handle.result()).isCompletedExceptionally();
+    Throwable error = handle.result().handle((answer, e) -> e).join();
+    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    return ((TurnFailed) cause).failure();
+  }
+
+  /** Records which seat ran which turn; answers at once unless told to fail. */
+  private static final class Runner implements TurnRunner {
+    final List<String> ran = new ArrayList<>();
+    final Map<String, Answer> known = new HashMap<>();
+    final Map<String, ProviderFailure> failures = new HashMap<>();
+
+    @Override
+    public Optional<Answer> answerAtSubmit(TurnRequest request) {
+      return Optional.ofNullable(known.get(lastUserText(request)));
+    }
+
+    @Override
+    public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) {
+      String label = lastUserText(request);
+      ran.add(((StubSeat) seat).index + ":" + label);
+      ProviderFailure failure = failures.get(label);
+      if (failure != null) {
+        throw new TurnFailed(failure);
+      }
+      return new Answer(new Reply.Final("answer to " + label), null, new Answer.Usage(1, 1), List.of());
+    }
+
+    private static String lastUserText(TurnRequest request) {
+      List<Message> messages = ((TurnRequest.Chat) request).turn().messages();
+      return messages.get(messages.size() - 1).content();
+    }
+  }
+
+  /** A seat the runner never really drives; it counts Stop clicks. */
+  private static final class StubSeat implements BrowserSeat {
+    final int index;
+    int stops;
+
+    StubSeat(int index) {
+      this.index = index;
+    }
+
+    @Override
+    public SeatProbe probe() {
+      return SeatProbe.ready("owner@example.invalid");
+    }
+
+    @Override
+    public void openNew() {
+    }
+
+    @Override
+    public void resume(String conversationUrl) {
+    }
+
+    @Override
+    public String setEffort(Effort effort) {
+      return effort.label();
+    }
+
+    @Override
+    public SeatReply send(String text) {
+      throw new UnsupportedOperationException("the stub runner never sends");
+    }
+
+    @Override
+    public synchronized void stop() {
+      stops++;
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package dev.solweb.provider.dispatch;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** Time a test moves by hand: tasks run only inside {@link #advance}, in due order. */
+final class ManualTime implements DispatchTime {
+  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private final List<Task> tasks = new ArrayList<>();
+  private long sequence;
+
+  private final class Task implements Cancellable {
+    final Instant due;
+    final long order = sequence++;
+    final Runnable body;
+    boolean cancelled;
+
+    Task(Instant due, Runnable body) {
+      this.due = due;
+      this.body = body;
+    }
+
+    @Override
+    public void cancel() {
+      synchronized (ManualTime.this) {
+        cancelled = true;
+      }
+    }
+  }
+
+  @Override
+  public synchronized Instant now() {
+    return now;
+  }
+
+  @Override
+  public synchronized Cancellable schedule(Duration delay, Runnable task) {
+    Task scheduled = new Task(now.plus(delay), task);
+    tasks.add(scheduled);
+    return scheduled;
+  }
+
+  /** Moves the clock forward, running each task that falls due, at its due time. */
+  void advance(Duration by) {
+    Instant target;
+    synchronized (this) {
+      target = now.plus(by);
+    }
+    while (true) {
+      Task next;
+      synchronized (this) {
+        tasks.removeIf(t -> t.cancelled);
+        next = tasks.stream().filter(t -> !t.due.isAfter(target))
+            .min(Comparator.comparing((Task t) -> t.due).thenComparingLong(t -> t.order)).orElse(null);
+        if (next == null) {
+          now = target;
+          return;
+        }
+        tasks.remove(next);
+        now = next.due;
+      }
+      next.body.run();
+    }
+  }
+
+  /** Tasks set and not yet run or cancelled. */
+  synchronized int pending() {
+    tasks.removeIf(t -> t.cancelled);
+    return tasks.size();
+  }
+
+  @Override
+  public void close() {
+  }
+}
