@@ -205,6 +205,29 @@ final class Changes {
     record(new Entry(Entry.Kind.SETTINGS, file, Files2.sha256(bytes), record, backup));
   }
 
+  /**
+   * Puts {@code bytes} at {@code file}: a new file where there was none (recorded as created, so
+   * uninstall deletes it), our earlier one rewritten, or the user's own file merged with a backup.
+   */
+  void create(Path file, byte[] bytes, String why) throws IOException, StepFailed {
+    Optional<Entry> prior = manifest.get(file);
+    boolean ours = prior.isPresent() && prior.get().kind() == Entry.Kind.CREATED && Files2.stillOurs(prior.get());
+    if (Files2.exists(file) && !ours) {
+      rewrite(file, bytes, why);
+      return;
+    }
+    if (ours && Files2.sha256(bytes).equals(prior.get().sha256())) {
+      say("unchanged", file, why);
+    } else {
+      mkdirs(file.getParent());
+      say(ours ? "rewrite" : "create", file, why);
+      if (!dryRun) {
+        Files.write(file, bytes);
+      }
+    }
+    record(new Entry(Entry.Kind.CREATED, file, Files2.sha256(bytes), null, null));
+  }
+
   /** Records a file changed by a verb the installer ran (sw install-ccr), with the backup taken before. */
   void recordExternal(Entry entry) {
     record(entry);

@@ -28,6 +28,8 @@ import java.util.stream.Stream;
  *   <li>Pi's settings.json: the shipped pi-settings.json (compaction) merged in key by key;
  *   <li>Factory: the presets and the factory-plugin jar linked into Factory's directories;
  *   <li>ccr: the solweb provider merged into ccr's config by {@code sw install-ccr};
+ *   <li>Codex: {@code [model_providers.solweb]} merged into {@code $CODEX_HOME/config.toml} and the
+ *       profile {@code solweb.config.toml} beside it ({@link CodexConfig});
  *   <li>whatever an earlier install put in place and this one no longer ships is taken back.
  * </ol>
  * Never touched: the enrollment ({@code identity.json}), the token, the browser profile.
@@ -58,6 +60,7 @@ final class Installer {
     step(this::piSettings);
     step(this::factory);
     step(this::ccr);
+    step(this::codex);
     if (changes.failures().isEmpty()) {
       stale();
     } else {
@@ -310,6 +313,39 @@ final class Installer {
     changes.recordExternal(existed || backup != null
         ? new Entry(Entry.Kind.MERGED, config, sha, null, freshBackup != null ? freshBackup : backup)
         : new Entry(Entry.Kind.CREATED, config, sha, null, null));
+  }
+
+  /** The Codex CLI's provider table and profile; the token stays out: Codex runs solwebctl token. */
+  private void codex() throws IOException, StepFailed {
+    Path config = layout.codexHome().resolve("config.toml");
+    Path profile = layout.codexHome().resolve(CodexConfig.PROFILE_FILE);
+    if (!Files.isExecutable(shipped("bin/solwebctl"))) {
+      changes.say("skip", config, "this distribution has no solwebctl (Codex gets its token from it)");
+      prior.get(config).ifPresent(e -> changes.keep(config));
+      prior.get(profile).ifPresent(e -> changes.keep(profile));
+      return;
+    }
+    String table = CodexConfig.table(layout.binDir().resolve("solwebctl"));
+    Optional<Entry> before = prior.get(config);
+    CodexConfig.Plan plan = CodexConfig.plan(config, table);
+    if (plan instanceof CodexConfig.AlreadyMerged) {
+      changes.say("unchanged", config, "Codex provider solweb already merged");
+      before.ifPresent(changes::recordExternal);
+    } else if (plan instanceof CodexConfig.Create c) {
+      changes.create(config, c.bytes(), "Codex provider solweb");
+    } else if (plan instanceof CodexConfig.Merge m) {
+      boolean ours = before.isPresent() && Files2.stillOurs(before.get());
+      String why = m.replacesTheirs() ? "Codex provider solweb replaced by the managed one, the rest kept"
+          : "Codex provider solweb added, the rest kept";
+      if (ours && before.get().kind() == Entry.Kind.CREATED) {
+        changes.create(config, m.bytes(), why);
+      } else {
+        changes.rewrite(config, m.bytes(), why);
+      }
+    } else {
+      throw new IllegalStateException("Unhandled plan: " + plan);
+    }
+    changes.create(profile, CodexConfig.profile().getBytes(StandardCharsets.UTF_8), "`codex -p solweb`");
   }
 
   private Path solwebdHome() {

@@ -16,10 +16,11 @@ import java.util.Map;
  * @param presetsDir Factory's presets: {@code $FACTORY_PRESETS_DIR}, else {@code ~/.config/factory/presets}
  * @param pluginDir Factory's plugins: {@code $FACTORY_PLUGIN_DIR}, else {@code ~/.config/factory/plugins}
  * @param ccrConfig ccr's config: {@code $CCR_CONFIG}, else {@code ~/.claude-code-router/config.json}
+ * @param codexHome the Codex CLI's home: {@code $CODEX_HOME}, else {@code ~/.codex}
  * @param env the environment the installer's children (sw install-ccr, verify) inherit
  */
 public record Layout(Path source, Path prefix, Path binDir, Path piAgentDir, Path presetsDir, Path pluginDir,
-    Path ccrConfig, Map<String, String> env) {
+    Path ccrConfig, Path codexHome, Map<String, String> env) {
 
   public static final String PREFIX_DEFAULT = "~/.local/share/solweb";
 
@@ -35,6 +36,7 @@ public record Layout(Path source, Path prefix, Path binDir, Path piAgentDir, Pat
         path(home, null, env.get("FACTORY_PRESETS_DIR"), "~/.config/factory/presets"),
         path(home, null, env.get("FACTORY_PLUGIN_DIR"), "~/.config/factory/plugins"),
         path(home, null, env.get("CCR_CONFIG"), "~/.claude-code-router/config.json"),
+        path(home, null, env.get("CODEX_HOME"), "~/.codex"),
         Map.copyOf(env));
   }
 

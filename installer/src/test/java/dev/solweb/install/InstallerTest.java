@@ -64,8 +64,14 @@ class InstallerTest {
   }
 
   private Run install(String... args) {
+    return install(Map.of(), args);
+  }
+
+  private Run install(Map<String, String> extraEnv, String... args) {
     StringWriter out = new StringWriter();
-    CommandLine cl = new CommandLine(new Install(Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin"), tree));
+    Map<String, String> env = new TreeMap<>(Map.of("HOME", home.toString(), "PATH", "/usr/bin:/bin"));
+    env.putAll(extraEnv);
+    CommandLine cl = new CommandLine(new Install(env, tree));
     cl.setOut(new PrintWriter(out));
     cl.setErr(new PrintWriter(out));
     return new Run(cl.execute(args), out.toString());
@@ -254,5 +260,74 @@ class InstallerTest {
     static com.fasterxml.jackson.databind.JsonNode parse(String text) throws IOException {
       return new com.fasterxml.jackson.databind.ObjectMapper().readTree(text);
     }
+  }
+
+  @Test
+  void codexGetsTheProviderAndProfileWithoutTheTokenIdempotentlyAndUninstallRemovesThem() throws Exception {
+    Map<String, String> empty = snapshot();
+    assertThat(install().exitCode()).isZero();
+    Path config = home.resolve(".codex/config.toml");
+    Path profile = home.resolve(".codex/solweb.config.toml");
+    assertThat(Files.readString(config)).startsWith("[model_providers.solweb]\n")
+        .contains("base_url = \"http://127.0.0.1:8791/v1\"", "wire_api = \"responses\"",
+            "auth = { command = \"" + home.resolve(".local/bin/solwebctl") + "\", args = [\"token\"] }",
+            "request_max_retries = 0", "stream_max_retries = 0")
+        .doesNotContain("env_key", "bearer");
+    assertThat(Files.readString(profile)).contains("model = \"sol-web-high\"", "model_provider = \"solweb\"");
+    Map<String, String> installed = snapshot();
+
+    Run again = install();
+    assertThat(again.out()).contains("install: unchanged " + config, "install: unchanged " + profile);
+    assertThat(snapshot()).isEqualTo(installed);
+
+    assertThat(install("--uninstall").exitCode()).isZero();
+    assertThat(snapshot()).isEqualTo(empty);
+  }
+
+  @Test
+  void theUsersCodexConfigKeepsEverythingElseAndComesBackByteForByte() throws Exception {
+    Path codexHome = Files.createDirectories(dir.resolve("elsewhere/codex"));
+    Path config = codexHome.resolve("config.toml");
+    String theirs = """
+        # my Codex
+        model = "gpt-6"
+
+        [model_providers.solweb]
+        name = "old solweb"
+        base_url = "http://127.0.0.1:9999/v1"
+
+        [model_providers.other]
+        name = "other" # keep me
+        """;
+    Files.writeString(config, theirs);
+    Map<String, String> env = Map.of("CODEX_HOME", codexHome.toString());
+
+    Run run = install(env);
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(run.out()).contains("install: backup " + config, "Codex provider solweb replaced by the managed one");
+    String merged = Files.readString(config);
+    assertThat(merged).containsSubsequence("# my Codex", "model = \"gpt-6\"", "[model_providers.solweb]",
+        "127.0.0.1:8791", "stream_max_retries = 0", "[model_providers.other]", "name = \"other\" # keep me")
+        .doesNotContain("9999", "old solweb");
+    assertThat(install(env).out()).contains("install: unchanged " + config);
+    assertThat(Files.readString(config)).isEqualTo(merged);
+
+    assertThat(install(env, "--uninstall").exitCode()).isZero();
+    assertThat(Files.readString(config)).isEqualTo(theirs);
+    assertThat(codexHome.resolve("solweb.config.toml")).doesNotExist();
+  }
+
+  @Test
+  void aCodexConfigDefiningSolwebAnotherWayFailsThatStepOnlyAndIsNotTouched() throws Exception {
+    Path config = Files.createDirectories(home.resolve(".codex")).resolve("config.toml");
+    String theirs = "[model_providers]\nsolweb = { name = \"mine\" }\n";
+    Files.writeString(config, theirs);
+
+    Run run = install();
+
+    assertThat(run.exitCode()).isEqualTo(Install.FAILED);
+    assertThat(run.out()).contains("install: FAILED " + config + " line 2 defines the solweb provider outside");
+    assertThat(Files.readString(config)).isEqualTo(theirs);
+    assertThat(Files.isSymbolicLink(home.resolve(".local/bin/solwebd"))).as("the other steps ran").isTrue();
   }
 }

@@ -21,13 +21,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Shim overhead with a ScriptedSeat that answers instantly, against a real solwebd process on
- * loopback: per-turn latency for 145 KB first turns (230 tool schemas) and 2 KB delta turns, SSE
- * time to first byte, requests per second through one seat, and the daemon's RSS after the run.
+ * loopback: per-turn latency for 145 KB first turns (230 tool schemas) and 2 KB delta turns (chat
+ * completions and Responses), SSE time to first byte, requests per second through one seat, and the
+ * daemon's RSS after the run.
  * Bounded in count; talks to 127.0.0.1 only.
  */
 public final class ShimBench {
   private static final ObjectMapper JSON = Json.MAPPER;
   private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final String CHAT = "/v1/chat/completions";
+  private static final String RESPONSES = "/v1/responses";
 
   private final int port;
   private final String token;
@@ -109,6 +112,23 @@ public final class ShimBench {
     }
     report("2 KB delta turn", deltas);
 
+    // The same turns through POST /v1/responses: the Responses parser and event writer in front of
+    // the same translate, dispatcher and seat.
+    List<Double> responsesDeltas = new ArrayList<>();
+    for (int s = 0; s < deltaSessions; s++) {
+      ObjectNode request = JSON.createObjectNode().put("model", "sol-web-high").put("store", false);
+      ArrayNode input = request.putArray("input");
+      input.addObject().put("role", "user").put("content", "responses delta session " + s);
+      send(RESPONSES, request.toString(), false, 200);
+      for (int t = 0; t < deltaTurns; t++) {
+        input.addObject().put("type", "message").put("role", "assistant").putArray("content").addObject()
+            .put("type", "output_text").put("text", "ok " + t);
+        input.addObject().put("role", "user").put("content", delta);
+        responsesDeltas.add(send(RESPONSES, request.toString(), false, 200));
+      }
+    }
+    report("2 KB delta turn, POST /v1/responses", responsesDeltas);
+
     List<Double> firstByte = new ArrayList<>();
     for (int i = 0; i < 100; i++) {
       firstByte.add(post(firstTurn("stream " + i, "[]", 200).replace("{\"model\"", "{\"stream\":true,\"model\""), true));
@@ -130,21 +150,21 @@ public final class ShimBench {
     clients.shutdown();
     System.out.printf("requests per second through one seat (4 clients, %d requests): %.0f%n", total, total / seconds);
 
-    int turns = 200 + first.size() + deltaSessions * (deltaTurns + 1) + firstByte.size() + total;
+    int turns = 200 + first.size() + 2 * deltaSessions * (deltaTurns + 1) + firstByte.size() + total;
     System.out.printf("daemon RSS after %d turns: %d MB%n", turns, rssKb(daemonPid) / 1024);
   }
 
   private double post(String body, boolean firstByteOnly) throws Exception {
-    return send(body, firstByteOnly, 200);
+    return send(CHAT, body, firstByteOnly, 200);
   }
 
   private double postExpecting(String body, int status) throws Exception {
-    return send(body, false, status);
+    return send(CHAT, body, false, status);
   }
 
   /** Milliseconds from sending to the whole response (or, streaming, to its first byte). */
-  private double send(String body, boolean firstByteOnly, int expectedStatus) throws Exception {
-    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/chat/completions"))
+  private double send(String path, String body, boolean firstByteOnly, int expectedStatus) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
         .header("Authorization", "Bearer " + token).POST(HttpRequest.BodyPublishers.ofString(body)).build();
     long start = System.nanoTime();
     HttpResponse<InputStream> response = HTTP.send(request, HttpResponse.BodyHandlers.ofInputStream());

@@ -83,7 +83,8 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     return new ChatRequest(model, ChatInput.of(effort, messages, tools, clientSession), stream, includeUsage);
   }
 
-  private static boolean bool(JsonNode node, String field) throws BadRequest {
+  /** An optional boolean field: absent or null is false, anything else but a boolean is refused. */
+  static boolean bool(JsonNode node, String field) throws BadRequest {
     JsonNode value = node.get(field);
     if (value == null || value.isNull()) {
       return false;
@@ -94,7 +95,7 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     return value.asBoolean();
   }
 
-  private static String firstLine(String message) {
+  static String firstLine(String message) {
     if (message == null) {
       return "unparseable";
     }

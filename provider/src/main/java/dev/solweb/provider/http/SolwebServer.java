@@ -6,15 +6,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.TurnRequest;
-import dev.solweb.provider.failure.TurnFailed;
-import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Registry;
-import io.vertx.core.Context;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
@@ -29,13 +25,13 @@ import io.vertx.ext.web.handler.BodyHandler;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
-import java.util.concurrent.CompletionException;
 import java.util.logging.Logger;
 
 /**
  * The HTTP surface of solwebd on a loopback address. The chat route's steps, in order: bearer
  * auth, client-session header, body limit, parse and validate, dispatch, then a stream or a
- * whole completion. Handlers only parse, validate and call in.
+ * whole completion; {@code POST /v1/responses} takes the same steps in its own wire
+ * ({@link ResponsesRoute}). Handlers only parse, validate and call in.
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
@@ -46,6 +42,7 @@ public final class SolwebServer {
   private final Registry registry;
   private final ServerSettings settings;
   private final Runnable onShutdown;
+  private final TurnServing turns;
 
   public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
     this.vertx = vertx;
@@ -53,6 +50,7 @@ public final class SolwebServer {
     this.registry = registry;
     this.settings = settings;
     this.onShutdown = onShutdown;
+    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
   }
 
   /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
@@ -89,6 +87,10 @@ public final class SolwebServer {
     router.post("/v1/chat/completions")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(this::chatCompletions);
+    router.post("/v1/responses")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(new ResponsesRoute(turns)::handle);
+    router.get("/v1/responses/:id").handler(ResponsesRoute::retrieve);
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new AskRoute(vertx, dispatcher)::handle);
@@ -97,7 +99,7 @@ public final class SolwebServer {
     router.post("/shutdown").handler(this::shutdown);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
-            + "; routes: POST /v1/chat/completions, POST /v1/ask, GET /v1/models, GET /healthz, POST /shutdown"));
+            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /healthz, POST /shutdown"));
     router.route().failureHandler(this::failure);
     return router;
   }
@@ -120,37 +122,8 @@ public final class SolwebServer {
       ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
       return;
     }
-    Dispatcher.TurnHandle handle = dispatcher.submit(TurnRequest.chat(request.input()));
     Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
-    Context context = vertx.getOrCreateContext();
-
-    // A turn the dispatcher refused outright (a fail-fast cap, shutdown) is answered before any
-    // stream is committed, so its status code reaches the client. Anything queued streams.
-    if (handle.decidedAtSubmit() && handle.result().isCompletedExceptionally()) {
-      ErrorBodies.send(ctx.response(), failureOf(handle.result().handle((a, e) -> e).join()));
-      return;
-    }
-    if (request.stream()) {
-      SseTurnStream stream = new SseTurnStream(vertx, ctx.response(), completions, request.includeUsage(),
-          settings.keepAlive().toMillis());
-      stream.start(handle);
-      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
-        if (error == null) {
-          stream.answer(answer);
-        } else {
-          stream.fail(failureOf(error));
-        }
-      }));
-    } else {
-      ctx.response().closeHandler(closed -> handle.release());
-      handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
-        if (error == null) {
-          ErrorBodies.json(ctx.response(), completions.completion(answer));
-        } else {
-          ErrorBodies.send(ctx.response(), failureOf(error));
-        }
-      }));
-    }
+    turns.serve(ctx, TurnRequest.chat(request.input()), request.stream(), new ChatWire(completions, request.includeUsage()));
   }
 
   private void models(RoutingContext ctx) {
@@ -223,13 +196,5 @@ public final class SolwebServer {
     }
     ErrorBodies.sendRequestError(ctx.response(), status >= 400 && status < 600 ? status : 500, "internal_error",
         "solwebd could not handle this request; the daemon stays up");
-  }
-
-  private static ProviderFailure failureOf(Throwable error) {
-    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-    if (cause instanceof TurnFailed failed) {
-      return failed.failure();
-    }
-    return ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "internal error: " + cause);
   }
 }

@@ -1,6 +1,5 @@
 package dev.solweb.provider.http;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.Dispatcher.TurnHandle;
 import dev.solweb.provider.failure.ProviderFailure;
@@ -8,13 +7,13 @@ import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 
 /**
- * One streamed turn. Commits at once (200, {@code text/event-stream}, a first chunk carrying the
- * role), sends a well-formed empty-delta keep-alive every interval (never {@code : ping}
- * comments: ccr drops those), then the answer as one chunk, the finish chunk, an optional usage
- * chunk and {@code [DONE]}. A failure after commit is one {@code {"error":...}} data event and a
- * close with no finish reason and no {@code [DONE]} (a clean close would read as success).
+ * One streamed turn in a {@link TurnWire}'s frames. Commits at once (200,
+ * {@code text/event-stream}, the wire's opening frames), sends the wire's keep-alive every
+ * interval, then the answer's frames, or the failure's frames and a close (a clean close with a
+ * success marker would read as success).
  *
  * <p>Runs on the event loop; ends exactly once on every path; a client that leaves releases the
  * turn and is written nothing more. Respects back-pressure: while the response's write queue is
@@ -24,19 +23,17 @@ import java.util.Deque;
 final class SseTurnStream {
   private final Vertx vertx;
   private final HttpServerResponse response;
-  private final Completions completions;
-  private final boolean includeUsage;
+  private final TurnWire wire;
   private final long keepAliveMillis;
   private final Deque<String> waiting = new ArrayDeque<>();
   private long keepAliveTimer = -1;
   private boolean ended;
   private boolean endWhenFlushed;
 
-  SseTurnStream(Vertx vertx, HttpServerResponse response, Completions completions, boolean includeUsage, long keepAliveMillis) {
+  SseTurnStream(Vertx vertx, HttpServerResponse response, TurnWire wire, long keepAliveMillis) {
     this.vertx = vertx;
     this.response = response;
-    this.completions = completions;
-    this.includeUsage = includeUsage;
+    this.wire = wire;
     this.keepAliveMillis = keepAliveMillis;
   }
 
@@ -53,11 +50,11 @@ final class SseTurnStream {
       handle.release();
     });
     response.drainHandler(v -> flush());
-    write(completions.roleChunk());
+    write(wire.opening());
     if (keepAliveMillis > 0) {
       keepAliveTimer = vertx.setPeriodic(keepAliveMillis, id -> {
         if (waiting.isEmpty() && !response.writeQueueFull()) {
-          write(completions.keepAliveChunk());
+          writeRaw(wire.keepAlive());
         }
       });
     }
@@ -68,12 +65,7 @@ final class SseTurnStream {
       return;
     }
     stopKeepAlive();
-    write(completions.answerChunk(answer));
-    write(completions.finishChunk(answer, !includeUsage));
-    if (includeUsage) {
-      write(completions.usageChunk(answer));
-    }
-    writeRaw("data: [DONE]\n\n");
+    write(wire.answer(answer));
     end();
   }
 
@@ -82,12 +74,12 @@ final class SseTurnStream {
       return;
     }
     stopKeepAlive();
-    write(ErrorBodies.failure(failure));
+    write(wire.failure(failure));
     end();
   }
 
-  private void write(ObjectNode chunk) {
-    writeRaw("data: " + chunk + "\n\n");
+  private void write(List<String> frames) {
+    frames.forEach(this::writeRaw);
   }
 
   private void writeRaw(String frame) {

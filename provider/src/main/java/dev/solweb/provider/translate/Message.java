@@ -166,8 +166,11 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     return node;
   }
 
-  /** Arguments arrive as a JSON string; compare them parsed so key order and spacing do not matter. */
-  private static JsonNode parseArguments(JsonNode arguments) {
+  /**
+   * Arguments arrive as a JSON string; compare them parsed so key order and spacing do not matter.
+   * Absent is an empty object; a string that is not JSON stays a string.
+   */
+  public static JsonNode parseArguments(JsonNode arguments) {
     if (arguments == null || arguments.isNull()) {
       return JSON.createObjectNode();
     }

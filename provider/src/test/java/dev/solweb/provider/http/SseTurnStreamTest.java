@@ -86,7 +86,7 @@ class SseTurnStreamTest {
   }
 
   private static SseTurnStream stream(Response response) {
-    return new SseTurnStream(null, response.proxy(), new Completions("chatcmpl-1", "sol-web-high", 0), false, 0);
+    return new SseTurnStream(null, response.proxy(), new ChatWire(new Completions("chatcmpl-1", "sol-web-high", 0), false), 0);
   }
 
   @Test

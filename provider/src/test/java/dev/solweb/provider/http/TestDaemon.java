@@ -120,7 +120,11 @@ final class TestDaemon implements AutoCloseable {
   }
 
   HttpResponse<String> post(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder builder = request("/v1/chat/completions").POST(HttpRequest.BodyPublishers.ofString(body));
+    return post("/v1/chat/completions", body, headers);
+  }
+
+  HttpResponse<String> post(String path, String body, Map<String, String> headers) throws Exception {
+    HttpRequest.Builder builder = request(path).POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(builder::header);
     return http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
   }
@@ -135,7 +139,12 @@ final class TestDaemon implements AutoCloseable {
 
   /** Posts a streaming request and reads every SSE data payload with its arrival time. */
   Stream stream(String body, Map<String, String> headers) throws Exception {
-    HttpRequest.Builder builder = request("/v1/chat/completions").POST(HttpRequest.BodyPublishers.ofString(body));
+    return stream("/v1/chat/completions", body, headers);
+  }
+
+  /** As {@link #stream(String, Map)} on {@code path}; {@code event:} lines arrive as NON-DATA LINE events. */
+  Stream stream(String path, String body, Map<String, String> headers) throws Exception {
+    HttpRequest.Builder builder = request(path).POST(HttpRequest.BodyPublishers.ofString(body));
     headers.forEach(builder::header);
     long start = System.nanoTime();
     HttpResponse<InputStream> response = http.send(builder.build(), HttpResponse.BodyHandlers.ofInputStream());

@@ -24,23 +24,28 @@ import java.util.concurrent.TimeUnit;
  * scenario, on an ephemeral loopback port. Its token is written to {@code <home>/solwebd.token}
  * (0600), where Pi's {@code !solwebctl token} finds it through bin/solwebctl.
  */
-final class SolDaemon implements AutoCloseable {
+public final class SolDaemon implements AutoCloseable {
 
-  static final String TOKEN = "piTestToken_0123456789abcdefghijklmnopqrstuv";
+  public static final String TOKEN = "piTestToken_0123456789abcdefghijklmnopqrstuv";
 
   final Vertx vertx = Vertx.vertx();
-  final ScenarioPlayer player;
+  public final ScenarioPlayer player;
   final Daemon daemon;
   final Dispatcher dispatcher;
-  final int port;
+  public final int port;
 
-  SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
+  public SolDaemon(Path home, String scenarioJson, int seats) throws Exception {
+    this(home, scenarioJson, seats, Duration.ofSeconds(5));
+  }
+
+  /** As above, with keep-alives every {@code keepAlive} while a turn runs. */
+  public SolDaemon(Path home, String scenarioJson, int seats, Duration keepAlive) throws Exception {
     Files.createDirectories(home);
     Path token = home.resolve("solwebd.token");
     Files.writeString(token, TOKEN + "\n");
     Files.setPosixFilePermissions(token, PosixFilePermissions.fromString("rw-------"));
     player = new ScenarioPlayer(Scenario.parse(scenarioJson));
-    ServerSettings settings = new ServerSettings(TOKEN, Duration.ofSeconds(5), 8L << 20, "test", "gen-pi", 1);
+    ServerSettings settings = new ServerSettings(TOKEN, keepAlive, 8L << 20, "test", "gen-pi", 1);
     daemon = Daemon.listen(vertx, new Daemon.Config(null, index -> new ScriptedSeat(player, Clock.systemUTC()), seats,
             Duration.ofSeconds(60), DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
@@ -49,7 +54,7 @@ final class SolDaemon implements AutoCloseable {
     port = daemon.port();
   }
 
-  String health() throws Exception {
+  public String health() throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
             .header("Authorization", "Bearer " + TOKEN).build(),

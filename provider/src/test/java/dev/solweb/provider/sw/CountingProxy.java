@@ -15,13 +15,13 @@ import java.util.List;
  * A byte-level loopback TCP proxy that records what clients send. It parses nothing, so streaming
  * and disconnects pass through as they are: when either side closes, both sockets close.
  */
-final class CountingProxy implements AutoCloseable {
+public final class CountingProxy implements AutoCloseable {
   private final ServerSocket server;
   private final int targetPort;
   private final ByteArrayOutputStream sent = new ByteArrayOutputStream();
   private final List<Socket> sockets = new ArrayList<>();
 
-  CountingProxy(int targetPort) throws IOException {
+  public CountingProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
     this.server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     Thread acceptor = new Thread(this::accept, "counting-proxy");
@@ -29,18 +29,18 @@ final class CountingProxy implements AutoCloseable {
     acceptor.start();
   }
 
-  int port() {
+  public int port() {
     return server.getLocalPort();
   }
 
   /** Everything clients sent so far, as ISO-8859-1 text. */
-  String sent() {
+  public String sent() {
     synchronized (sent) {
       return sent.toString(StandardCharsets.ISO_8859_1);
     }
   }
 
-  int count(String needle) {
+  public int count(String needle) {
     String text = sent();
     int count = 0;
     for (int at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + needle.length())) {

@@ -1,0 +1,106 @@
+package dev.solweb.killgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.provider.ctl.CtlEnv;
+import dev.solweb.provider.ctl.DaemonState;
+import dev.solweb.provider.ctl.Solwebctl;
+import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Codex CLI 0.169.0 once on fakesol: {@code codex exec} through {@code POST /v1/responses}
+ * of solwebd on the real PlaywrightSeat (headless), started by solwebctl ensure. Codex runs with
+ * tools/codex/config.test.toml (loopback only, its token from bin/solwebctl token) in temp homes.
+ */
+class CodexFakesolEndToEndTest {
+  private static final Path ROOT = Path.of(System.getProperty("user.dir")).getParent();
+  private static final Path CODEX = ROOT.resolve("tools/codex/node_modules/.bin/codex");
+  private static final String ACCOUNT = "owner@solweb.invalid";
+  private static final String SCENARIO = """
+      {"account": "owner@solweb.invalid", "default": [
+        {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt\\"}}"]},
+        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hello.txt holds hi\\"}"]}
+      ]}""";
+
+  @TempDir Path dir;
+  private final Map<String, String> env = new HashMap<>();
+  private FakeSol sol;
+
+  @AfterEach
+  void tearDown() throws Exception {
+    Optional<DaemonState> state = DaemonState.read(dir.resolve("solwebd-home/solwebd.state.json"));
+    Solwebctl.execute(CtlEnv.of(env, ROOT), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
+        "stop", "--json");
+    state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(ProcessHandle::destroyForcibly);
+    OrphanReaper.reap(dir.resolve("profile"));
+    if (sol != null) {
+      sol.close();
+    }
+  }
+
+  private void ctl(String... args) {
+    StringWriter err = new StringWriter();
+    int code = Solwebctl.execute(CtlEnv.of(env, ROOT), new PrintWriter(new StringWriter()), new PrintWriter(err), args);
+    assertThat(code).as(String.join(" ", args) + ": " + err).isZero();
+  }
+
+  @Test
+  void codexRunsAToolAndFinishesThroughThePlaywrightSeatOnFakesol() throws Exception {
+    assertThat(CODEX).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
+    sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
+    Path home = Files.createDirectories(dir.resolve("solwebd-home"));
+    Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
+    Path workspace = Files.createDirectories(dir.resolve("workspace"));
+    Files.createDirectories(dir.resolve("profile"));
+    env.put("HOME", dir.toString());
+    env.put("PATH", "/usr/bin:/bin");
+    env.put("SOLWEBD_HOME", home.toString());
+    env.put("SOLWEBD_PROFILE", dir.resolve("profile").toString());
+    env.put("SOLWEBD_PORT", "0");
+    env.put("SOLWEBCTL_START_TIMEOUT_S", "90");
+    Path enroll = dir.resolve("enroll.json");
+    Files.writeString(enroll, "{\"account\": \"" + ACCOUNT + "\"}");
+    ctl("enroll", "--current-profile", "--json", "--seat", "scripted:" + enroll);
+    ctl("ensure", "--json", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString());
+    DaemonState state = DaemonState.read(home.resolve("solwebd.state.json")).orElseThrow();
+    assertThat(state.seat()).contains("playwright");
+    Files.writeString(codexHome.resolve("config.toml"), Files.readString(ROOT.resolve("tools/codex/config.test.toml"))
+        .replace("@PORT@", Integer.toString(state.port())).replace("@SOLWEBCTL@", ROOT.resolve("bin/solwebctl").toString()));
+
+    ProcessBuilder builder = new ProcessBuilder(CODEX.toString(), "exec", "--skip-git-repo-check",
+        "--dangerously-bypass-approvals-and-sandbox", "create hello.txt containing hi")
+        .directory(workspace.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+        .redirectOutput(dir.resolve("codex.out").toFile()).redirectError(dir.resolve("codex.err").toFile());
+    builder.environment().clear();
+    builder.environment().putAll(env);
+    builder.environment().put("CODEX_HOME", codexHome.toString());
+    Process codex = builder.start();
+    assertThat(codex.waitFor(180, TimeUnit.SECONDS)).as("codex exec finished").isTrue();
+
+    String err = Files.readString(dir.resolve("codex.err"));
+    assertThat(codex.exitValue()).as(err).isZero();
+    assertThat(workspace.resolve("hello.txt")).hasContent("hi");
+    assertThat(Files.readString(dir.resolve("codex.out"))).contains("hello.txt holds hi");
+    List<ScenarioPlayer.Send> sends = sol.sends();
+    assertThat(sends).as("browser sends on fakesol: the tool call turn and the final turn").hasSize(2);
+    assertThat(sends.get(0).text()).contains("## exec_command", "create hello.txt containing hi");
+    assertThat(sends.get(1).text()).startsWith("TOOL RESULT [call_1_");
+    assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+  }
+}
