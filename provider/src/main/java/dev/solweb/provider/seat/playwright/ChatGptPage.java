@@ -46,6 +46,11 @@ final class ChatGptPage {
       "[data-composer-surface=\"true\"] button.__composer-pill[aria-haspopup=\"menu\"]";
   static final String EFFORT_LABEL = "#thinking-effort-selection-label";
   static final String MENU_OPEN = "[data-radix-menu-content][data-state=\"open\"][role=\"menu\"]";
+  /** Where the page shows banners, toasts and error lines (also kept as text by a capture). */
+  /** An error line, also inside an assistant message ("maximum length for this conversation"). */
+  static final String ERROR_LINE = "div[class*=\"text-error\"],.text-token-text-error";
+  static final String BANNERS = "[role=\"alert\"],[role=\"status\"],[aria-live],[data-testid*=\"toast\"],"
+      + "[data-testid*=\"banner\"],[data-testid*=\"error\"],div.toast-root," + ERROR_LINE;
   static final String EFFORT_ITEM = "[data-model-picker-thinking-effort-action=\"true\"], [role=\"menuitemradio\"]";
 
   // ---- Texts -----------------------------------------------------------------------------
@@ -139,10 +144,8 @@ final class ChatGptPage {
           out.targetText = msgs.map(m => { const md = m.querySelector('.markdown'); return md ? md.innerText : ''; }).join('\\n');
           out.actionBar = visible(turn.querySelector(sel.copyTurn));
         }
-        const bannerSel = '[role="alert"],[role="status"],[aria-live],[data-testid*="toast"],[data-testid*="banner"],'
-          + '[data-testid*="error"],div.toast-root,div[class*="text-error"],.text-token-text-error';
         const seen = new Set();
-        for (const el of document.querySelectorAll(bannerSel)) {
+        for (const el of document.querySelectorAll(sel.banners)) {
           if (!visible(el)) continue;
           const t = (el.innerText || '').trim();
           if (t && t.length < 2000 && !seen.has(t)) { seen.add(t); out.banners.push(t); }
@@ -219,7 +222,7 @@ final class ChatGptPage {
 
   private static final Map<String, String> SELECTORS = Map.of(
       "composer", COMPOSER, "stop", STOP_BUTTON, "send", SEND_BUTTON, "assistant", ASSISTANT_MESSAGE,
-      "turn", TURN, "copyTurn", COPY_TURN, "login", LOGIN_BUTTON);
+      "turn", TURN, "copyTurn", COPY_TURN, "login", LOGIN_BUTTON, "banners", BANNERS);
 
   private final Page page;
   private final URI chatUrl;

@@ -565,6 +565,70 @@ public final class PlaywrightSeat implements BrowserSeat {
     return profile;
   }
 
+  // ---- Reading the page for solwebctl (doctor, capture): never types, never sends ----------
+
+  /**
+   * Reads the page into a {@link PageReport}: {@code url} is opened first (same site as the
+   * seat's chat URL), null reads the page as it is (the home page if the tab is blank).
+   * Never types, never clicks Send, Stop or Retry; may open the effort menu and Escape it.
+   *
+   * @throws SeatException FAILED (unavailable) when the page cannot be opened at all
+   */
+  public PageReport inspect(URI url, boolean openEffortMenu) throws SeatException {
+    checkOpen();
+    PageInspector inspector = new PageInspector(page, chat);
+    return guard(false, () -> {
+      try {
+        return inspector.inspect(target(url), openEffortMenu);
+      } catch (PageInspector.Unopenable e) {
+        throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
+      }
+    });
+  }
+
+  /**
+   * The page as sanitized HTML for a bug report (see {@link CaptureSanitizer}); with
+   * {@code openEffortMenu} the effort menu is open in the capture and closed with Escape after.
+   */
+  public String capture(URI url, boolean openEffortMenu) throws SeatException {
+    checkOpen();
+    PageInspector inspector = new PageInspector(page, chat);
+    return guard(false, () -> {
+      try {
+        URI to = target(url);
+        if (to != null) {
+          inspector.open(to);
+        }
+        inspector.settle();
+        ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
+        boolean opened = openEffortMenu && inspector.openEffortMenu();
+        try {
+          return CaptureSanitizer.capture(page, session.email()).html();
+        } finally {
+          if (opened) {
+            inspector.closeEffortMenu();
+          }
+        }
+      } catch (PageInspector.Unopenable e) {
+        throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
+      } catch (IllegalStateException e) {
+        throw failed(Kind.UNAVAILABLE, "capture refused: " + e.getMessage(), false);
+      }
+    });
+  }
+
+  /** Where a doctor read goes: the given URL if on the seat's site, the home page for a blank tab. */
+  private URI target(URI url) throws SeatException {
+    if (url != null) {
+      if (!url.getScheme().equalsIgnoreCase(options.chatUrl().getScheme())
+          || !url.getRawAuthority().equalsIgnoreCase(options.chatUrl().getRawAuthority())) {
+        throw failed(Kind.UNAVAILABLE, "the seat reads only its own site " + options.chatUrl() + ", not " + url, false);
+      }
+      return url;
+    }
+    return page.url().startsWith("http") ? null : options.chatUrl();
+  }
+
   // ---- Plumbing --------------------------------------------------------------------------
 
   @FunctionalInterface

@@ -1,0 +1,365 @@
+package dev.solweb.provider.seat.playwright;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.playwright.PageReport.Banner;
+import dev.solweb.provider.seat.playwright.PageReport.Check;
+import dev.solweb.provider.seat.playwright.PageReport.EffortOption;
+import dev.solweb.provider.seat.playwright.PageReport.EffortReport;
+import dev.solweb.provider.seat.playwright.PageReport.LastReply;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Reads a ChatGPT page into a {@link PageReport} for {@code solwebctl doctor}, through
+ * {@link ChatGptPage}'s verbs and selectors. It never types, never clicks Send, Stop or Retry;
+ * it may click the turn's Copy button (the copy is intercepted, the OS clipboard is untouched)
+ * and open the effort menu, which it closes with Escape. A page that is not ready is still read:
+ * what it shows is the report.
+ *
+ * <p>Confined to the seat's thread, like the {@link Page} it reads.
+ */
+final class PageInspector {
+
+  /** The page could not be loaded at all (DNS, refused, TLS): there is nothing to report on. */
+  static final class Unopenable extends Exception {
+    Unopenable(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  private static final Duration NAVIGATION = Duration.ofSeconds(30);
+  private static final Duration SETTLE = Duration.ofSeconds(15);
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final int STABLE_POLLS = 5;
+  private static final Duration MENU = Duration.ofSeconds(3);
+
+  /** What the page shows beyond {@link ChatGptPage.State}: found versus enabled, editable, empty. */
+  private static final String CONTROLS = """
+      ([composerSel, sendSel, stopSel]) => {
+        const composer = document.querySelector(composerSel);
+        const send = document.querySelector(sendSel);
+        const editable = !!composer && composer.getAttribute('contenteditable') !== 'false'
+          && !composer.hasAttribute('disabled') && composer.getAttribute('aria-disabled') !== 'true'
+          && (composer.isContentEditable || composer.tagName === 'TEXTAREA');
+        return {
+          composerFound: !!composer, composerEditable: editable,
+          composerEmpty: !composer || (composer.textContent || composer.value || '').trim() === '',
+          sendFound: !!send, stopFound: !!document.querySelector(stopSel),
+        };
+      }
+      """;
+
+  /** The open effort menus' rows (radio rows, submenu openers, sliders), as the page shows them. */
+  private static final String EFFORT_ROWS = """
+      (menuSel) => {
+        const rows = [];
+        for (const menu of document.querySelectorAll(menuSel)) {
+          for (const el of menu.querySelectorAll('[role="menuitemradio"], [role="menuitem"], [role="slider"]')) {
+            rows.push({
+              role: el.getAttribute('role'),
+              text: (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim(),
+              checked: el.getAttribute('aria-checked') === 'true' || el.getAttribute('data-state') === 'checked',
+              opener: el.hasAttribute('aria-haspopup') || el.hasAttribute('data-has-submenu'),
+              effortAction: el.hasAttribute('data-model-picker-thinking-effort-action'),
+              valueText: el.getAttribute('aria-valuetext'),
+            });
+          }
+        }
+        return rows;
+      }
+      """;
+
+  /** The code block shapes the page uses (REAL-PAGE.md row 4). */
+  private static final String CODE_SHAPES = """
+      () => ({
+        spans: !!document.querySelector('div.cm-content') && !document.querySelector('.cm-line'),
+        preCode: !!document.querySelector('pre.cm-content > code'),
+      })
+      """;
+
+  private final Page page;
+  private final ChatGptPage chat;
+
+  PageInspector(Page page, ChatGptPage chat) {
+    this.page = page;
+    this.chat = chat;
+  }
+
+  /**
+   * Opens {@code url} (or stays on the current page when null), waits for it to settle and reads it.
+   *
+   * @throws Unopenable when the page cannot be loaded at all
+   */
+  PageReport inspect(URI url, boolean openEffortMenu) throws Unopenable {
+    if (url != null) {
+      open(url);
+    }
+    ChatGptPage.State s = settle();
+    return report(observe(s, openEffortMenu));
+  }
+
+  /** Navigates to {@code url}; an HTTP error page still counts as opened (it is read like any page). */
+  void open(URI url) throws Unopenable {
+    try {
+      page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(NAVIGATION.toMillis()));
+    } catch (PlaywrightException e) {
+      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new Unopenable("cannot open " + url + ": " + message, e);
+    }
+  }
+
+  /** Polls until what the page shows held still for a moment, or the settle time ran out. */
+  ChatGptPage.State settle() {
+    long deadline = System.nanoTime() + SETTLE.toNanos();
+    ChatGptPage.State last = null;
+    int same = 0;
+    while (true) {
+      ChatGptPage.State s = chat.state(Set.of());
+      same = last != null && signature(last).equals(signature(s)) ? same + 1 : 1;
+      last = s;
+      if (same >= STABLE_POLLS || System.nanoTime() > deadline) {
+        return s;
+      }
+      try {
+        Thread.sleep(POLL.toMillis());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return s;
+      }
+    }
+  }
+
+  private static List<Object> signature(ChatGptPage.State s) {
+    return List.of(s.url(), s.composer(), s.loginWall(), s.challenge(), s.stopVisible(), s.turns(),
+        Objects.toString(s.targetId()), Objects.toString(s.targetText()), s.actionBar(), s.banners());
+  }
+
+  /** Opens the effort menu from its pill unless a menu is open already; true when one is open. */
+  boolean openEffortMenu() {
+    Locator menu = page.locator(ChatGptPage.MENU_OPEN).first();
+    if (menu.isVisible()) {
+      return true;
+    }
+    Locator pill = page.locator(ChatGptPage.EFFORT_PILL).first();
+    if (pill.count() == 0) {
+      return false;
+    }
+    try {
+      pill.click(new Locator.ClickOptions().setTimeout(MENU.toMillis()));
+      menu.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(MENU.toMillis()));
+      return true;
+    } catch (PlaywrightException e) {
+      return false;
+    }
+  }
+
+  /** Escape, as a user closes a menu; never a click elsewhere on the page. */
+  void closeEffortMenu() {
+    page.keyboard().press("Escape");
+    try {
+      page.locator(ChatGptPage.MENU_OPEN).first().waitFor(
+          new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(MENU.toMillis()));
+    } catch (PlaywrightException e) {
+      // A menu that stays open is reported by the next doctor run; nothing here depends on it.
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private Observed observe(ChatGptPage.State s, boolean openEffortMenu) {
+    Map<String, Object> controls = (Map<String, Object>) page.evaluate(CONTROLS,
+        List.of(ChatGptPage.COMPOSER, ChatGptPage.SEND_BUTTON, ChatGptPage.STOP_BUTTON));
+    ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
+
+    LastReply reply = null;
+    List<String> domBlocks = null;
+    if (s.targetId() != null) {
+      MarkdownFences.Split dom = chat.domBlocks(s.targetId());
+      domBlocks = dom.blocks();
+      boolean complete = !s.stopVisible() && s.actionBar();
+      String copied = complete ? chat.copyTurnMarkdown(s.targetId()) : null;
+      if (copied != null && !copied.isBlank()) {
+        reply = new LastReply(s.targetId(), s.targetSlug(), complete, copied, MarkdownFences.split(copied).blocks(), "copy");
+      } else {
+        reply = new LastReply(s.targetId(), s.targetSlug(), complete, dom.prose(), dom.blocks(), "dom");
+      }
+    }
+
+    String pill = chat.effortLabel();
+    boolean wasOpen = page.locator(ChatGptPage.MENU_OPEN).first().isVisible();
+    boolean opened = false;
+    List<Map<String, Object>> rows = List.of();
+    if (wasOpen || (openEffortMenu && pill != null && !s.stopVisible())) {
+      opened = openEffortMenu();
+      if (opened) {
+        rows = (List<Map<String, Object>>) page.evaluate(EFFORT_ROWS, ChatGptPage.MENU_OPEN);
+        if (!wasOpen) {
+          closeEffortMenu();
+        }
+      }
+    }
+    Map<String, Object> shapes = (Map<String, Object>) page.evaluate(CODE_SHAPES);
+
+    List<Banner> banners = new ArrayList<>();
+    for (String text : s.banners()) {
+      ChatGptPage.Banner kind = ChatGptPage.classify(text);
+      String resumeAt = kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE
+          ? CapTimes.parse(text, Instant.now(), ZoneId.systemDefault()).map(Instant::toString).orElse(null) : null;
+      banners.add(new Banner(text, kind.name().toLowerCase(Locale.ROOT), resumeAt));
+    }
+    String picker = picker(rows);
+    return new Observed(s.url(), chat.onSite(), s.challenge(), s.loginWall(), session.known() ? session.email() != null : null,
+        bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
+        bool(controls.get("sendFound")), s.sendEnabled(), bool(controls.get("stopFound")) || s.stopVisible(),
+        s.turns(), reply, domBlocks, pill, opened, picker, options(picker, rows),
+        variant(picker, rows, bool(shapes.get("spans")), bool(shapes.get("preCode"))), banners);
+  }
+
+  private static boolean bool(Object o) {
+    return Boolean.TRUE.equals(o);
+  }
+
+  /** The picker shape from its rows: a slider, effort rows behind submenu openers, or radio rows. */
+  static String picker(List<Map<String, Object>> rows) {
+    if (rows.stream().anyMatch(r -> "slider".equals(r.get("role")))) {
+      return "slider";
+    }
+    if (rows.stream().anyMatch(r -> bool(r.get("opener")) && bool(r.get("effortAction")))) {
+      return "advanced-submenu";
+    }
+    if (rows.stream().anyMatch(r -> "menuitemradio".equals(r.get("role")))) {
+      return "menu";
+    }
+    return "unknown";
+  }
+
+  private static List<EffortOption> options(String picker, List<Map<String, Object>> rows) {
+    List<EffortOption> out = new ArrayList<>();
+    for (Map<String, Object> row : rows) {
+      boolean slider = "slider".equals(row.get("role"));
+      if (!(picker.equals("menu") && "menuitemradio".equals(row.get("role"))) && !slider) {
+        continue;
+      }
+      String label = slider && row.get("valueText") != null ? (String) row.get("valueText") : (String) row.get("text");
+      out.add(new EffortOption(label, Effort.fromLabel(label).map(Effort::suffix).orElse(null), bool(row.get("checked"))));
+    }
+    return out;
+  }
+
+  /** The closest known page shape, from the picker first (it changed most), then the code blocks. */
+  static String variant(String picker, List<Map<String, Object>> rows, boolean spanCode, boolean preCode) {
+    if (picker.equals("slider")) {
+      return "2026-09";
+    }
+    if (picker.equals("advanced-submenu")) {
+      return "2026-08";
+    }
+    boolean radioWithoutEffortAction = picker.equals("menu") && rows.stream().noneMatch(r -> bool(r.get("effortAction")));
+    if (preCode || radioWithoutEffortAction) {
+      return "2026-07";
+    }
+    if (spanCode) {
+      return "2026-03";
+    }
+    return "unknown";
+  }
+
+  /** Every raw fact a report is built from; {@link #report} is a pure function of it. */
+  record Observed(
+      String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
+      boolean composerFound, boolean composerEditable, boolean composerEmpty,
+      boolean sendFound, boolean sendEnabled, boolean stopFound, int turns,
+      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuOpened, String picker,
+      List<EffortOption> options, String domVariant, List<Banner> banners) {}
+
+  /** The report and its checks, from what was observed. */
+  static PageReport report(Observed o) {
+    String effort = Effort.fromLabel(o.pillLabel()).map(Effort::suffix).orElse(null);
+    EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options());
+    return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(),
+        new PageReport.Composer(o.composerFound(), o.composerEditable()),
+        new PageReport.Send(o.sendFound(), o.sendEnabled()), new PageReport.Stop(o.stopFound()),
+        o.turns(), o.reply(), effortReport, o.banners(), checks(o, effort));
+  }
+
+  private static String state(Observed o) {
+    if (o.challenge()) {
+      return "challenged";
+    }
+    if (o.loginWall() || Boolean.FALSE.equals(o.signedIn())) {
+      return "logged_out";
+    }
+    if (o.banners().stream().anyMatch(b -> b.kind().startsWith("cap"))) {
+      return "capped";
+    }
+    if (o.banners().stream().anyMatch(b -> !b.kind().equals("other"))) {
+      return "error";
+    }
+    if (!o.composerFound()) {
+      return "no_composer";
+    }
+    return o.stopFound() ? "busy" : "ready";
+  }
+
+  private static List<Check> checks(Observed o, String effort) {
+    List<Check> checks = new ArrayList<>();
+    checks.add(new Check("page", o.onSite(), o.onSite() ? "on " + o.url() : "the page left the chat site: " + o.url()));
+    checks.add(new Check("challenge", !o.challenge(), o.challenge() ? "a Cloudflare challenge: pass it in a headed browser" : "none"));
+    checks.add(new Check("signed_in", !o.loginWall() && Boolean.TRUE.equals(o.signedIn()),
+        o.loginWall() ? "the login wall shows"
+            : o.signedIn() == null ? "the session endpoint did not answer"
+            : o.signedIn() ? "the session has a user" : "a guest session: log in"));
+    checks.add(new Check("composer", o.composerFound() && o.composerEditable(),
+        !o.composerFound() ? "no composer (" + ChatGptPage.COMPOSER + ")"
+            : o.composerEditable() ? "found, editable" : "found, not editable"));
+    checks.add(new Check("send_button", o.sendFound() || o.composerEmpty(),
+        o.sendFound() ? (o.sendEnabled() ? "found, enabled" : "found, disabled (normal while the composer is empty)")
+            : o.composerEmpty() ? "not shown while the composer is empty (the voice button takes its slot)"
+            : "no Send button (" + ChatGptPage.SEND_BUTTON + ") although the composer holds text"));
+    checks.add(new Check("idle", !o.stopFound(), o.stopFound() ? "Stop shows: a turn is running" : "no turn running"));
+    List<String> faults = o.banners().stream().filter(b -> !b.kind().equals("other"))
+        .map(b -> b.kind() + ": " + clip(b.text())).toList();
+    checks.add(new Check("banners", faults.isEmpty(), faults.isEmpty()
+        ? o.banners().size() + " banner(s), none the seat treats as a fault" : String.join("; ", faults)));
+    checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null ? "no effort pill (" + ChatGptPage.EFFORT_PILL + ")"
+        : effort != null ? "\"" + o.pillLabel() + "\" is " + effort
+        : "\"" + o.pillLabel() + "\" maps to no effort"));
+    if (o.menuOpened()) {
+      long mapped = o.options().stream().filter(op -> op.effort() != null).count();
+      boolean ok = !o.picker().equals("unknown") && mapped > 0;
+      checks.add(new Check("effort_menu", ok, "picker " + o.picker() + ", " + mapped + " of " + o.options().size()
+          + " rows map to an effort" + (o.options().isEmpty() ? "" : ": " + o.options().stream()
+              .map(op -> "\"" + op.label() + "\"" + (op.checked() ? " (checked)" : "")).toList())));
+    }
+    checks.add(new Check("dom_variant", !o.domVariant().equals("unknown"), o.domVariant().equals("unknown")
+        ? "the page matches none of " + PageReport.DOM_VARIANTS.subList(0, 4) : "closest shape " + o.domVariant()));
+    if (o.reply() != null) {
+      LastReply r = o.reply();
+      boolean read = !r.markdown().isBlank() || !r.codeBlocks().isEmpty();
+      checks.add(new Check("last_reply", r.complete() && read, (r.complete() ? "complete" : "not complete")
+          + ", read from " + r.source() + (read ? "" : ", but empty")));
+      if (r.source().equals("copy") && o.domBlocks() != null) {
+        boolean same = o.domBlocks().equals(r.codeBlocks());
+        checks.add(new Check("code_blocks", same, same ? r.codeBlocks().size() + " block(s), the DOM agrees with Copy"
+            : "Copy gives " + r.codeBlocks().size() + " block(s), the DOM " + o.domBlocks().size()));
+      }
+    }
+    return checks;
+  }
+
+  private static String clip(String s) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() > 160 ? one.substring(0, 160) + "…" : one;
+  }
+}
