@@ -2,7 +2,7 @@ package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Page;
 import java.util.List;
-import java.util.Locale;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  *       banner, or a message's error line. Text-bearing attributes ({@code title},
  *       {@code alt}, {@code value}, {@code placeholder}, {@code aria-label} off buttons) inside
  *       the conversation, the sidebar and the composer are replaced the same way.</li>
- *   <li>{@link #scrub}, in Java, over the whole document: the account e-mail (also URL-encoded),
+ *   <li>{@link #scrub}, in Java, over the whole document: the account e-mail (also URL-encoded,
+ *       and its name part alone),
  *       any e-mail address, and anything shaped like a credential (JWTs, {@code sk-}/{@code sess-}
  *       keys, bearer values, secret-named URL parameters, long random runs) become fixed
  *       markers, in attributes and text alike.</li>
@@ -118,17 +119,22 @@ final class CaptureSanitizer {
 
   /**
    * Replaces the account e-mail, every e-mail address and every token-shaped string in
-   * {@code html}. The markers hold no markup characters, so the document's structure survives.
-   *
-   * @throws IllegalStateException if the account e-mail is still present afterwards (never written)
+   * {@code html}, and the account's local part on its own when it is 5 characters or more. The
+   * markers hold no markup characters, so the document's structure survives.
    */
   static Capture scrub(String html, String account) {
     int[] emails = {0};
     int[] tokens = {0};
     String out = html;
     if (account != null && !account.isBlank()) {
-      for (String form : List.of(account, account.replace("@", "%40"), account.replace("@", "&#64;"))) {
-        Matcher m = Pattern.compile(Pattern.quote(form), Pattern.CASE_INSENSITIVE).matcher(out);
+      List<String> forms = new ArrayList<>(List.of(account, account.replace("@", "%40"), account.replace("@", "&#64;")));
+      String local = account.contains("@") ? account.substring(0, account.indexOf('@')) : account;
+      if (local.length() >= 5) {
+        forms.add(local); // "Signed in as owner.name": the name alone is as private as the address
+      }
+      for (String form : forms) {
+        Matcher m = Pattern.compile("(?<![A-Za-z0-9])" + Pattern.quote(form) + "(?![A-Za-z0-9])", Pattern.CASE_INSENSITIVE)
+            .matcher(out);
         out = m.replaceAll(r -> {
           emails[0]++;
           return EMAIL_MARK;
@@ -152,9 +158,6 @@ final class CaptureSanitizer {
       tokens[0]++;
       return TOKEN_MARK;
     });
-    if (account != null && !account.isBlank() && out.toLowerCase(Locale.ROOT).contains(account.toLowerCase(Locale.ROOT))) {
-      throw new IllegalStateException("the account e-mail survived scrubbing; nothing was written");
-    }
     return new Capture(out, 0, emails[0], tokens[0]);
   }
 

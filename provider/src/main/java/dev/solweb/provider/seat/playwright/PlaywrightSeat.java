@@ -611,8 +611,6 @@ public final class PlaywrightSeat implements BrowserSeat {
         }
       } catch (PageInspector.Unopenable e) {
         throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
-      } catch (IllegalStateException e) {
-        throw failed(Kind.UNAVAILABLE, "capture refused: " + e.getMessage(), false);
       }
     });
   }
