@@ -20,16 +20,19 @@ import picocli.CommandLine.Spec;
     header = "Save the live ChatGPT page as sanitized HTML for a bug report.",
     name = "capture",
     description = {
-      "Save the page the seat would drive as HTML you can attach to a bug report: structure and",
-      "attributes are kept (the selectors the seat relies on), conversation text is replaced by",
-      "placeholders of the same length (x per character), UI labels are kept (buttons, menu items,",
-      "aria-labels, the effort pill, banners), the account e-mail and anything token-like are",
-      "scrubbed, in attributes too. Scripts, frames and event handlers are dropped; cookies and",
-      "storage are never read. Read the file before you share it.",
-      "Reaches the page like doctor: through the solwebd of this home when it holds the profile",
-      "(GET /v1/capture, between turns), else by opening the profile here. Never types or sends.",
+      "Save the page the seat would drive as HTML to attach to a bug report:",
+      "structure and attributes are kept (the selectors the seat relies on),",
+      "conversation text becomes placeholders of the same length (x per",
+      "character), UI labels stay (buttons, menu items, aria-labels, the effort",
+      "pill, banners), the account e-mail and anything token-like are scrubbed,",
+      "in attributes too. Scripts, frames and event handlers are dropped; cookies",
+      "and storage are never read. Read the file before you share it.",
+      "Reaches the page like doctor: through the solwebd of this home when it",
+      "holds the profile (GET /v1/capture, between turns), else by opening the",
+      "profile here. Never types or sends.",
       "`fakesol --page FILE` serves a capture again for reading tests.",
-      "Exit: 0 saved, 2 bad arguments, 3 the page could not be opened or the file not written.",
+      "Exit: 0 saved, 2 bad arguments, 3 the page could not be opened or the",
+      "file not written.",
     })
 final class CaptureCommand implements Callable<Integer> {
 
