@@ -125,6 +125,20 @@ class DoctorFakesolTest extends SeatHarness {
   }
 
   @Test
+  void aLoggedOutPageIsStillReadAndReportedAsSuch() throws Exception {
+    fakesol(scenario("{\"state\": \"logged_out\"}"));
+
+    Run run = doctor(sol.url().toString());
+
+    assertThat(run.exitCode()).isEqualTo(1);
+    JsonNode report = run.json();
+    assertThat(report.path("state").asText()).isEqualTo("logged_out");
+    assertThat(report.path("signed_in").asBoolean(true)).isFalse();
+    assertThat(report.path("composer").path("found").asBoolean()).isFalse();
+    assertThat(checks(report)).containsEntry("signed_in", false).containsEntry("page", true).containsEntry("challenge", true);
+  }
+
+  @Test
   void aPageThatCannotBeOpenedIsExitThree() {
     Run run = ctl("doctor", "--headless", "--chat-url", "http://127.0.0.1:9/");
 

@@ -199,8 +199,9 @@ final class PageInspector {
     String pill = chat.effortLabel();
     boolean wasOpen = page.locator(ChatGptPage.MENU_OPEN).first().isVisible();
     boolean opened = false;
+    boolean tried = wasOpen || (openEffortMenu && pill != null && !s.stopVisible());
     List<Map<String, Object>> rows = List.of();
-    if (wasOpen || (openEffortMenu && pill != null && !s.stopVisible())) {
+    if (tried) {
       opened = openEffortMenu();
       if (opened) {
         rows = (List<Map<String, Object>>) page.evaluate(EFFORT_ROWS, ChatGptPage.MENU_OPEN);
@@ -222,7 +223,7 @@ final class PageInspector {
     return new Observed(s.url(), chat.onSite(), s.challenge(), s.loginWall(), session.known() ? session.email() != null : null,
         bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
         bool(controls.get("sendFound")), s.sendEnabled(), bool(controls.get("stopFound")) || s.stopVisible(),
-        s.turns(), reply, domBlocks, pill, opened, picker, options(picker, rows),
+        s.turns(), reply, domBlocks, pill, tried, opened, picker, options(picker, rows),
         variant(picker, rows, bool(shapes.get("spans")), bool(shapes.get("preCode"))), banners);
   }
 
@@ -280,7 +281,7 @@ final class PageInspector {
       String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
       boolean composerFound, boolean composerEditable, boolean composerEmpty,
       boolean sendFound, boolean sendEnabled, boolean stopFound, int turns,
-      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuOpened, String picker,
+      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuTried, boolean menuOpened, String picker,
       List<EffortOption> options, String domVariant, List<Banner> banners) {}
 
   /** The report and its checks, from what was observed. */
@@ -335,7 +336,10 @@ final class PageInspector {
     checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null ? "no effort pill (" + ChatGptPage.EFFORT_PILL + ")"
         : effort != null ? "\"" + o.pillLabel() + "\" is " + effort
         : "\"" + o.pillLabel() + "\" maps to no effort"));
-    if (o.menuOpened()) {
+    if (o.menuTried() && !o.menuOpened()) {
+      checks.add(new Check("effort_menu", false, "the pill opened no menu (" + ChatGptPage.MENU_OPEN + ") within "
+          + MENU.toSeconds() + " s"));
+    } else if (o.menuOpened()) {
       long mapped = o.options().stream().filter(op -> op.effort() != null).count();
       boolean ok = !o.picker().equals("unknown") && mapped > 0;
       checks.add(new Check("effort_menu", ok, "picker " + o.picker() + ", " + mapped + " of " + o.options().size()

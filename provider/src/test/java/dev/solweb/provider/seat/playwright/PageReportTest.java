@@ -25,7 +25,7 @@ class PageReportTest {
 
   private static PageInspector.Observed ready() {
     return new PageInspector.Observed("https://chat.invalid/c/abc-12345678", true, false, false, true,
-        true, true, true, false, false, false, 2, REPLY, List.of("{\"a\": 1}"), "Medium", true, "menu", FIVE,
+        true, true, true, false, false, false, 2, REPLY, List.of("{\"a\": 1}"), "Medium", true, true, "menu", FIVE,
         "2026-07", List.of());
   }
 
@@ -69,7 +69,7 @@ class PageReportTest {
   void noReplyIsAnExplicitNull() throws Exception {
     PageInspector.Observed o = ready();
     PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Medium", false, "unknown", List.of(), "2026-07", List.of()));
+        true, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
 
     JsonNode json = JSON.readTree(report.toJson());
 
@@ -82,7 +82,7 @@ class PageReportTest {
   @Test
   void aLoginWallIsLoggedOutAndFailsSignedIn() {
     PageReport report = PageInspector.report(new PageInspector.Observed("https://chat.invalid/", true, false, true, null,
-        false, false, true, false, false, false, 0, null, null, null, false, "unknown", List.of(), "unknown", List.of()));
+        false, false, true, false, false, false, 0, null, null, null, false, false, "unknown", List.of(), "unknown", List.of()));
 
     assertThat(report.state()).isEqualTo("logged_out");
     Map<String, Check> checks = byName(report);
@@ -97,7 +97,7 @@ class PageReportTest {
   void aPillTheSeatCannotMapFailsAndNamesTheLabel() {
     PageInspector.Observed o = ready();
     PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Высокий", true, "menu",
+        true, false, false, false, 0, null, null, "Высокий", true, true, "menu",
         List.of(new EffortOption("Instant5.5", null, false), new EffortOption("Высокий", null, true)), "2026-07", List.of()));
 
     Map<String, Check> checks = byName(report);
@@ -112,7 +112,7 @@ class PageReportTest {
   void codeBlocksReadTwiceFromTheDomFailAgainstCopy() {
     PageInspector.Observed o = ready();
     PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 2, REPLY, List.of("{\"a\": 1}", "{\"a\": 1}"), "Medium", false, "unknown", List.of(),
+        true, false, false, false, 2, REPLY, List.of("{\"a\": 1}", "{\"a\": 1}"), "Medium", false, false, "unknown", List.of(),
         "2026-07", List.of()));
 
     Check blocks = byName(report).get("code_blocks");
@@ -125,11 +125,11 @@ class PageReportTest {
     PageInspector.Observed o = ready();
     List<Banner> cap = List.of(new Banner("You've reached our limit of messages per 3 hours.", "cap", null));
     PageReport capped = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, true, 2, null, null, "Medium", false, "unknown", List.of(), "2026-07", cap));
+        true, false, false, true, 2, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", cap));
     PageReport busy = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, true, 2, null, null, "Medium", false, "unknown", List.of(), "2026-07", List.of()));
+        true, false, false, true, 2, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
     PageReport challenged = PageInspector.report(new PageInspector.Observed(o.url(), true, true, true, null, false, false,
-        true, false, false, false, 0, null, null, null, false, "unknown", List.of(), "unknown", cap));
+        true, false, false, false, 0, null, null, null, false, false, "unknown", List.of(), "unknown", cap));
 
     assertThat(capped.state()).isEqualTo("capped");
     assertThat(byName(capped).get("banners").detail()).startsWith("cap: You've reached our limit");
@@ -142,12 +142,23 @@ class PageReportTest {
   void aSendButtonIsOnlyRequiredOnceTheComposerHoldsText() {
     PageInspector.Observed o = ready();
     PageReport empty = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Medium", false, "unknown", List.of(), "2026-07", List.of()));
+        true, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
     PageReport draft = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        false, false, false, false, 0, null, null, "Medium", false, "unknown", List.of(), "2026-07", List.of()));
+        false, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
 
     assertThat(byName(empty).get("send_button").ok()).isTrue();
     assertThat(byName(draft).get("send_button").ok()).isFalse();
+  }
+
+  @Test
+  void aPillThatOpensNoMenuFailsTheMenuCheck() {
+    PageInspector.Observed o = ready();
+    PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
+        true, false, false, false, 0, null, null, "Medium", true, false, "unknown", List.of(), "2026-07", List.of()));
+
+    Check menu = byName(report).get("effort_menu");
+    assertThat(menu.ok()).isFalse();
+    assertThat(menu.detail()).startsWith("the pill opened no menu");
   }
 
   @Test
