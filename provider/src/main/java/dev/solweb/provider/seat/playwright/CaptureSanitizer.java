@@ -1,8 +1,8 @@
 package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Page;
-import java.util.List;
 import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -20,10 +20,9 @@ import java.util.regex.Pattern;
  *       {@code alt}, {@code value}, {@code placeholder}, {@code aria-label} off buttons) inside
  *       the conversation, the sidebar and the composer are replaced the same way.</li>
  *   <li>{@link #scrub}, in Java, over the whole document: the account e-mail (also URL-encoded,
- *       and its name part alone),
- *       any e-mail address, and anything shaped like a credential (JWTs, {@code sk-}/{@code sess-}
- *       keys, bearer values, secret-named URL parameters, long random runs) become fixed
- *       markers, in attributes and text alike.</li>
+ *       and its name part alone), any e-mail address, and anything shaped like a credential
+ *       (JWTs, {@code sk-}/{@code sess-} keys, bearer values, secret-named URL parameters, long
+ *       random runs) become fixed markers, in attributes and text alike.</li>
  * </ol>
  *
  * Cookies and storage are never read; the capture holds what the DOM holds, minus the above.
@@ -46,7 +45,7 @@ final class CaptureSanitizer {
         // Banners are UI, not conversation; inside a message only its error line is (REAL-PAGE row 8).
         const KEEP_ANYWHERE = sel.errorLine;
         const KEEP_OUTSIDE = sel.banners;
-        const TEXT_ATTRS = ['title', 'alt', 'value', 'placeholder', 'aria-label', 'aria-description', 'aria-valuetext', 'data-fakesol-name'];
+        const TEXT_ATTRS = ['title', 'alt', 'value', 'placeholder', 'aria-label', 'aria-description', 'aria-valuetext', 'download'];
         const mask = (s) => s.replace(/\\S/g, 'x');
         let replaced = 0;
         const root = document.documentElement.cloneNode(true);
