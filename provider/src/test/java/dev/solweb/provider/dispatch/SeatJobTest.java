@@ -47,8 +47,8 @@ class SeatJobTest {
     public void resume(String conversationUrl) {}
 
     @Override
-    public String setEffort(Effort effort) {
-      return effort.label();
+    public Effort setEffort(Effort effort) {
+      return effort;
     }
 
     @Override

@@ -110,7 +110,7 @@ final class CaptureSanitizer {
   @SuppressWarnings("unchecked")
   static Capture capture(Page page, String account) {
     Map<String, Object> walked = (Map<String, Object>) page.evaluate(WALK, Map.of(
-        "banners", ChatGptPage.BANNERS, "errorLine", ChatGptPage.ERROR_LINE, "composer", ChatGptPage.COMPOSER));
+        "banners", ChatGptPage.BANNER, "errorLine", ChatGptPage.ERROR_LINE, "composer", ChatGptPage.COMPOSER));
     Capture scrubbed = scrub((String) walked.get("html"), account);
     int replaced = ((Number) walked.get("replaced")).intValue();
     return new Capture(scrubbed.html(), replaced, scrubbed.emails(), scrubbed.tokens());

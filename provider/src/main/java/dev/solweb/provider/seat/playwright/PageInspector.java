@@ -1,9 +1,7 @@
 package dev.solweb.provider.seat.playwright;
 
-import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
-import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.playwright.PageReport.Banner;
 import dev.solweb.provider.seat.playwright.PageReport.Check;
@@ -43,7 +41,6 @@ final class PageInspector {
   private static final Duration SETTLE = Duration.ofSeconds(15);
   private static final Duration POLL = Duration.ofMillis(100);
   private static final int STABLE_POLLS = 5;
-  private static final Duration MENU = Duration.ofSeconds(3);
 
   /** What the page shows beyond {@link ChatGptPage.State}: found versus enabled, editable, empty. */
   private static final String CONTROLS = """
@@ -61,32 +58,17 @@ final class PageInspector {
       }
       """;
 
-  /** The open effort menus' rows (radio rows, submenu openers, sliders), as the page shows them. */
-  private static final String EFFORT_ROWS = """
-      (menuSel) => {
-        const rows = [];
-        for (const menu of document.querySelectorAll(menuSel)) {
-          for (const el of menu.querySelectorAll('[role="menuitemradio"], [role="menuitem"], [role="slider"]')) {
-            rows.push({
-              role: el.getAttribute('role'),
-              text: (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim(),
-              checked: el.getAttribute('aria-checked') === 'true' || el.getAttribute('data-state') === 'checked',
-              opener: el.hasAttribute('aria-haspopup') || el.hasAttribute('data-has-submenu'),
-              effortAction: el.hasAttribute('data-model-picker-thinking-effort-action'),
-              valueText: el.getAttribute('aria-valuetext'),
-            });
-          }
-        }
-        return rows;
+  /** The code block shapes (REAL-PAGE.md row 4) and the pill's (row 1 (d): no class, only data-tone). */
+  private static final String SHAPES = """
+      (pillSel) => {
+        const pill = document.querySelector(pillSel);
+        return {
+          spans: !!document.querySelector('div.cm-content') && !document.querySelector('.cm-line'),
+          preCode: !!document.querySelector('pre.cm-content > code'),
+          toneOnlyPill: !!pill && pill.hasAttribute('data-tone') && !pill.classList.contains('__composer-pill')
+            && !pill.hasAttribute('aria-label') && !pill.hasAttribute('data-testid'),
+        };
       }
-      """;
-
-  /** The code block shapes the page uses (REAL-PAGE.md row 4). */
-  private static final String CODE_SHAPES = """
-      () => ({
-        spans: !!document.querySelector('div.cm-content') && !document.querySelector('.cm-line'),
-        preCode: !!document.querySelector('pre.cm-content > code'),
-      })
       """;
 
   private final Page page;
@@ -146,34 +128,19 @@ final class PageInspector {
         Objects.toString(s.targetId()), Objects.toString(s.targetText()), s.actionBar(), s.banners());
   }
 
-  /** Opens the effort menu from its pill unless a menu is open already; true when one is open. */
+  /** Opens the effort control (through any submenu) and leaves it open; true when it opened. */
   boolean openEffortMenu() {
-    Locator menu = page.locator(ChatGptPage.MENU_OPEN).first();
-    if (menu.isVisible()) {
-      return true;
-    }
-    Locator pill = page.locator(ChatGptPage.EFFORT_PILL).first();
-    if (pill.count() == 0) {
-      return false;
-    }
     try {
-      pill.click(new Locator.ClickOptions().setTimeout(MENU.toMillis()));
-      menu.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(MENU.toMillis()));
+      chat.openToEfforts();
       return true;
-    } catch (PlaywrightException e) {
+    } catch (ChatGptPage.EffortUnavailable | PlaywrightException e) {
       return false;
     }
   }
 
   /** Escape, as a user closes a menu; never a click elsewhere on the page. */
   void closeEffortMenu() {
-    page.keyboard().press("Escape");
-    try {
-      page.locator(ChatGptPage.MENU_OPEN).first().waitFor(
-          new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(MENU.toMillis()));
-    } catch (PlaywrightException e) {
-      // A menu that stays open is reported by the next doctor run; nothing here depends on it.
-    }
+    chat.closeMenus();
   }
 
   @SuppressWarnings("unchecked")
@@ -187,91 +154,70 @@ final class PageInspector {
     if (s.targetId() != null) {
       MarkdownFences.Split dom = chat.domBlocks(s.targetId());
       domBlocks = dom.blocks();
-      boolean complete = !s.stopVisible() && s.actionBar();
+      boolean complete = !s.stopVisible() && !s.thinking() && s.actionBar();
+      // The raw markdown through Copy, as the seat reads an answer; only on a finished turn
+      // (mid-turn it would copy a part). Else what the DOM shows.
       String copied = complete ? chat.copyTurnMarkdown(s.targetId()) : null;
-      if (copied != null && !copied.isBlank()) {
-        reply = new LastReply(s.targetId(), s.targetSlug(), complete, copied, MarkdownFences.split(copied).blocks(), "copy");
-      } else {
-        reply = new LastReply(s.targetId(), s.targetSlug(), complete, dom.prose(), dom.blocks(), "dom");
-      }
+      reply = copied != null && !copied.isBlank()
+          ? new LastReply(s.targetId(), s.targetSlug(), true, copied, MarkdownFences.split(copied).blocks(), "copy")
+          : new LastReply(s.targetId(), s.targetSlug(), complete, dom.prose(), dom.blocks(), "dom");
     }
 
-    String pill = chat.effortLabel();
-    boolean wasOpen = page.locator(ChatGptPage.MENU_OPEN).first().isVisible();
-    boolean opened = false;
-    boolean tried = wasOpen || (openEffortMenu && pill != null && !s.stopVisible());
-    List<Map<String, Object>> rows = List.of();
-    if (tried) {
-      opened = openEffortMenu();
-      if (opened) {
-        rows = (List<Map<String, Object>>) page.evaluate(EFFORT_ROWS, ChatGptPage.MENU_OPEN);
-        if (!wasOpen) {
-          closeEffortMenu();
-        }
+    String pill = chat.effortPillLabel();
+    boolean menuOpen = page.locator(ChatGptPage.MENU_OPEN).count() > 0;
+    boolean tried = menuOpen || (openEffortMenu && pill != null && !s.stopVisible());
+    ChatGptPage.EffortMenu menu = null;
+    String menuProblem = null;
+    if (menuOpen) {
+      menu = chat.readEffortMenu(); // a menu someone left open: read it, click nothing
+    } else if (tried) {
+      try {
+        menu = chat.effortPicker();
+      } catch (ChatGptPage.EffortUnavailable | PlaywrightException e) {
+        menuProblem = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
       }
     }
-    Map<String, Object> shapes = (Map<String, Object>) page.evaluate(CODE_SHAPES);
+    Map<String, Object> shapes = (Map<String, Object>) page.evaluate(SHAPES, ChatGptPage.EFFORT_PILL);
 
     List<Banner> banners = new ArrayList<>();
-    for (String text : s.banners()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(text);
-      String resumeAt = kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE
-          ? CapTimes.parse(text, Instant.now(), ZoneId.systemDefault()).map(Instant::toString).orElse(null) : null;
-      banners.add(new Banner(text, kind.name().toLowerCase(Locale.ROOT), resumeAt));
+    for (ChatGptPage.Banner banner : s.banners()) {
+      PageVerdicts.Verdict verdict = banner.verdict();
+      boolean cap = verdict == PageVerdicts.Verdict.CAP || verdict == PageVerdicts.Verdict.CAP_DOWNGRADE
+          || verdict == PageVerdicts.Verdict.FEATURE_CAP;
+      String resumeAt = cap ? CapTimes.parse(banner.text(), Instant.now(), ZoneId.systemDefault())
+          .map(Instant::toString).orElse(null) : null;
+      banners.add(new Banner(banner.text(), verdict.name().toLowerCase(Locale.ROOT), resumeAt));
     }
-    String picker = picker(rows);
+    ChatGptPage.PickerKind kind = menu == null ? ChatGptPage.PickerKind.UNKNOWN : menu.kind();
+    List<EffortOption> options = menu == null ? List.of() : menu.options().stream()
+        .map(o -> new EffortOption(o.label(), o.effort() == null ? null : o.effort().suffix(), o.checked())).toList();
     return new Observed(s.url(), chat.onSite(), s.challenge(), s.loginWall(), session.known() ? session.email() != null : null,
         bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
-        bool(controls.get("sendFound")), s.sendEnabled(), bool(controls.get("stopFound")) || s.stopVisible(),
-        s.turns(), reply, domBlocks, pill, tried, opened, picker, options(picker, rows),
-        variant(picker, rows, bool(shapes.get("spans")), bool(shapes.get("preCode"))), banners);
+        bool(controls.get("sendFound")), s.sendEnabled(), s.stopVisible() || bool(controls.get("stopFound")), s.thinking(),
+        s.turns(), reply, domBlocks, pill, tried, menu != null, menuProblem, kind.wire(), options,
+        variant(kind, bool(shapes.get("spans")), bool(shapes.get("preCode")), bool(shapes.get("toneOnlyPill"))), banners);
   }
 
   private static boolean bool(Object o) {
     return Boolean.TRUE.equals(o);
   }
 
-  /** The picker shape from its rows: a slider, effort rows behind submenu openers, or radio rows. */
-  static String picker(List<Map<String, Object>> rows) {
-    if (rows.stream().anyMatch(r -> "slider".equals(r.get("role")))) {
-      return "slider";
-    }
-    if (rows.stream().anyMatch(r -> bool(r.get("opener")) && bool(r.get("effortAction")))) {
-      return "advanced-submenu";
-    }
-    if (rows.stream().anyMatch(r -> "menuitemradio".equals(r.get("role")))) {
-      return "menu";
-    }
-    return "unknown";
-  }
-
-  private static List<EffortOption> options(String picker, List<Map<String, Object>> rows) {
-    List<EffortOption> out = new ArrayList<>();
-    for (Map<String, Object> row : rows) {
-      boolean slider = "slider".equals(row.get("role"));
-      if (!(picker.equals("menu") && "menuitemradio".equals(row.get("role"))) && !slider) {
-        continue;
-      }
-      String label = slider && row.get("valueText") != null ? (String) row.get("valueText") : (String) row.get("text");
-      out.add(new EffortOption(label, Effort.fromLabel(label).map(Effort::suffix).orElse(null), bool(row.get("checked"))));
-    }
-    return out;
-  }
-
-  /** The closest known page shape, from the picker first (it changed most), then the code blocks. */
-  static String variant(String picker, List<Map<String, Object>> rows, boolean spanCode, boolean preCode) {
-    if (picker.equals("slider")) {
+  /**
+   * The closest known page shape: the effort picker first (it changed most), then the pill and
+   * the code blocks. The July menu (a) was also the March one; span code blocks tell March.
+   */
+  static String variant(ChatGptPage.PickerKind picker, boolean spanCode, boolean preCode, boolean toneOnlyPill) {
+    if (picker == ChatGptPage.PickerKind.SLIDER || (picker == ChatGptPage.PickerKind.UNKNOWN && toneOnlyPill)) {
       return "2026-09";
     }
-    if (picker.equals("advanced-submenu")) {
+    if (picker == ChatGptPage.PickerKind.ADVANCED_SUBMENU) {
       return "2026-08";
-    }
-    boolean radioWithoutEffortAction = picker.equals("menu") && rows.stream().noneMatch(r -> bool(r.get("effortAction")));
-    if (preCode || radioWithoutEffortAction) {
-      return "2026-07";
     }
     if (spanCode) {
       return "2026-03";
+    }
+    if (preCode || picker == ChatGptPage.PickerKind.MENU) {
+      return "2026-07";
     }
     return "unknown";
   }
@@ -280,13 +226,13 @@ final class PageInspector {
   record Observed(
       String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
       boolean composerFound, boolean composerEditable, boolean composerEmpty,
-      boolean sendFound, boolean sendEnabled, boolean stopFound, int turns,
-      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuTried, boolean menuOpened, String picker,
-      List<EffortOption> options, String domVariant, List<Banner> banners) {}
+      boolean sendFound, boolean sendEnabled, boolean stopFound, boolean working, int turns,
+      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuTried, boolean menuOpened,
+      String menuProblem, String picker, List<EffortOption> options, String domVariant, List<Banner> banners) {}
 
   /** The report and its checks, from what was observed. */
   static PageReport report(Observed o) {
-    String effort = Effort.fromLabel(o.pillLabel()).map(Effort::suffix).orElse(null);
+    String effort = EffortLabels.effort(o.pillLabel()).map(Effort::suffix).orElse(null);
     EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options());
     return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(),
         new PageReport.Composer(o.composerFound(), o.composerEditable()),
@@ -301,16 +247,16 @@ final class PageInspector {
     if (o.loginWall() || Boolean.FALSE.equals(o.signedIn())) {
       return "logged_out";
     }
-    if (o.banners().stream().anyMatch(b -> b.kind().startsWith("cap"))) {
+    if (o.banners().stream().anyMatch(b -> b.kind().equals("cap") || b.kind().equals("cap_downgrade"))) {
       return "capped";
     }
-    if (o.banners().stream().anyMatch(b -> !b.kind().equals("other"))) {
+    if (o.banners().stream().anyMatch(PageInspector::fault)) {
       return "error";
     }
     if (!o.composerFound()) {
       return "no_composer";
     }
-    return o.stopFound() ? "busy" : "ready";
+    return o.stopFound() || o.working() ? "busy" : "ready";
   }
 
   private static List<Check> checks(Observed o, String effort) {
@@ -328,17 +274,20 @@ final class PageInspector {
         o.sendFound() ? (o.sendEnabled() ? "found, enabled" : "found, disabled (normal while the composer is empty)")
             : o.composerEmpty() ? "not shown while the composer is empty (the voice button takes its slot)"
             : "no Send button (" + ChatGptPage.SEND_BUTTON + ") although the composer holds text"));
-    checks.add(new Check("idle", !o.stopFound(), o.stopFound() ? "Stop shows: a turn is running" : "no turn running"));
-    List<String> faults = o.banners().stream().filter(b -> !b.kind().equals("other"))
+    checks.add(new Check("idle", !o.stopFound() && !o.working(), o.stopFound() ? "Stop shows: a turn is running"
+        : o.working() ? "the page shows live work (thinking, a shimmer, aria-busy): a turn is running" : "no turn running"));
+    List<String> faults = o.banners().stream().filter(PageInspector::fault)
         .map(b -> b.kind() + ": " + clip(b.text())).toList();
     checks.add(new Check("banners", faults.isEmpty(), faults.isEmpty()
-        ? o.banners().size() + " banner(s), none the seat treats as a fault" : String.join("; ", faults)));
+        ? o.banners().size() + " banner(s), none the seat treats as a fault"
+            + (o.banners().stream().anyMatch(b -> b.kind().equals("feature_cap")) ? " (a feature cap: asks with files fail)" : "")
+        : String.join("; ", faults)));
     checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null ? "no effort pill (" + ChatGptPage.EFFORT_PILL + ")"
         : effort != null ? "\"" + o.pillLabel() + "\" is " + effort
         : "\"" + o.pillLabel() + "\" maps to no effort"));
     if (o.menuTried() && !o.menuOpened()) {
-      checks.add(new Check("effort_menu", false, "the pill opened no menu (" + ChatGptPage.MENU_OPEN + ") within "
-          + MENU.toSeconds() + " s"));
+      checks.add(new Check("effort_menu", false, "the effort control did not open: "
+          + (o.menuProblem() == null ? "no menu (" + ChatGptPage.MENU_OPEN + ")" : o.menuProblem())));
     } else if (o.menuOpened()) {
       long mapped = o.options().stream().filter(op -> op.effort() != null).count();
       boolean ok = !o.picker().equals("unknown") && mapped > 0;
@@ -360,6 +309,11 @@ final class PageInspector {
       }
     }
     return checks;
+  }
+
+  /** Whether the seat fails a turn on this banner (one table: {@link PageVerdicts}). */
+  private static boolean fault(Banner banner) {
+    return PageVerdicts.Verdict.valueOf(banner.kind().toUpperCase(Locale.ROOT)).fault();
   }
 
   private static String clip(String s) {

@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.seat.playwright.ChatGptPage.PickerKind;
 import dev.solweb.provider.seat.playwright.PageReport.Banner;
 import dev.solweb.provider.seat.playwright.PageReport.Check;
 import dev.solweb.provider.seat.playwright.PageReport.EffortOption;
 import dev.solweb.provider.seat.playwright.PageReport.LastReply;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /** The doctor report without a browser: its JSON contract, its state word and its checks. */
@@ -23,19 +25,61 @@ class PageReportTest {
   private static final LastReply REPLY = new LastReply("m-2", "gpt-5-thinking", true,
       "Here:\n\n```json\n{\"a\": 1}\n```", List.of("{\"a\": 1}"), "copy");
 
-  private static PageInspector.Observed ready() {
-    return new PageInspector.Observed("https://chat.invalid/c/abc-12345678", true, false, false, true,
-        true, true, true, false, false, false, 2, REPLY, List.of("{\"a\": 1}"), "Medium", true, true, "menu", FIVE,
-        "2026-07", List.of());
+  /** What a ready page shows; each test changes the facts it is about. */
+  private static final class Page {
+    String url = "https://chat.invalid/c/abc-12345678";
+    boolean onSite = true;
+    boolean challenge;
+    boolean loginWall;
+    Boolean signedIn = true;
+    boolean composerFound = true;
+    boolean composerEditable = true;
+    boolean composerEmpty = true;
+    boolean sendFound;
+    boolean sendEnabled;
+    boolean stopFound;
+    boolean working;
+    int turns = 2;
+    LastReply reply = REPLY;
+    List<String> domBlocks = List.of("{\"a\": 1}");
+    String pill = "Medium";
+    boolean menuTried = true;
+    boolean menuOpened = true;
+    String menuProblem;
+    String picker = "menu";
+    List<EffortOption> options = FIVE;
+    String variant = "2026-07";
+    List<Banner> banners = List.of();
+
+    PageReport report() {
+      return PageInspector.report(new PageInspector.Observed(url, onSite, challenge, loginWall, signedIn, composerFound,
+          composerEditable, composerEmpty, sendFound, sendEnabled, stopFound, working, turns, reply, domBlocks, pill,
+          menuTried, menuOpened, menuProblem, picker, options, variant, banners));
+    }
+
+    Page noReply() {
+      turns = 0;
+      reply = null;
+      domBlocks = null;
+      return this;
+    }
+
+    Page menuNotOpened() {
+      menuTried = false;
+      menuOpened = false;
+      picker = "unknown";
+      options = List.of();
+      return this;
+    }
   }
 
   private static Map<String, Check> byName(PageReport report) {
-    return report.checks().stream().collect(java.util.stream.Collectors.toMap(Check::name, c -> c));
+    return report.checks().stream().collect(Collectors.toMap(Check::name, c -> c));
   }
 
   @Test
   void aReadyPagePassesEveryCheck() {
-    PageReport report = PageInspector.report(ready());
+    PageReport report = new Page().report();
 
     assertThat(report.state()).isEqualTo("ready");
     assertThat(report.checks()).allSatisfy(c -> assertThat(c.ok()).as(c.name() + ": " + c.detail()).isTrue());
@@ -47,7 +91,7 @@ class PageReportTest {
 
   @Test
   void theJsonNamesItsFieldsAsDocumentedAndReadsBack() throws Exception {
-    PageReport report = PageInspector.report(ready());
+    PageReport report = new Page().report();
 
     JsonNode json = JSON.readTree(report.toJson());
 
@@ -67,9 +111,7 @@ class PageReportTest {
 
   @Test
   void noReplyIsAnExplicitNull() throws Exception {
-    PageInspector.Observed o = ready();
-    PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
+    PageReport report = new Page().noReply().menuNotOpened().report();
 
     JsonNode json = JSON.readTree(report.toJson());
 
@@ -81,8 +123,15 @@ class PageReportTest {
 
   @Test
   void aLoginWallIsLoggedOutAndFailsSignedIn() {
-    PageReport report = PageInspector.report(new PageInspector.Observed("https://chat.invalid/", true, false, true, null,
-        false, false, true, false, false, false, 0, null, null, null, false, false, "unknown", List.of(), "unknown", List.of()));
+    Page page = new Page().noReply().menuNotOpened();
+    page.loginWall = true;
+    page.signedIn = null;
+    page.composerFound = false;
+    page.composerEditable = false;
+    page.pill = null;
+    page.variant = "unknown";
+
+    PageReport report = page.report();
 
     assertThat(report.state()).isEqualTo("logged_out");
     Map<String, Check> checks = byName(report);
@@ -95,70 +144,82 @@ class PageReportTest {
 
   @Test
   void aPillTheSeatCannotMapFailsAndNamesTheLabel() {
-    PageInspector.Observed o = ready();
-    PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Высокий", true, true, "menu",
-        List.of(new EffortOption("Instant5.5", null, false), new EffortOption("Высокий", null, true)), "2026-07", List.of()));
+    Page page = new Page().noReply();
+    page.pill = "Thinking effort";
+    page.options = List.of(new EffortOption("Instant", "instant", false), new EffortOption("Sehr hoch", null, true));
+
+    PageReport report = page.report();
 
     Map<String, Check> checks = byName(report);
     assertThat(checks.get("effort_pill").ok()).isFalse();
-    assertThat(checks.get("effort_pill").detail()).isEqualTo("\"Высокий\" maps to no effort");
-    assertThat(checks.get("effort_menu").ok()).isFalse();
-    assertThat(checks.get("effort_menu").detail()).contains("0 of 2 rows", "\"Instant5.5\"", "\"Высокий\" (checked)");
+    assertThat(checks.get("effort_pill").detail()).isEqualTo("\"Thinking effort\" maps to no effort");
+    assertThat(checks.get("effort_menu").ok()).isTrue();
+    assertThat(checks.get("effort_menu").detail()).contains("1 of 2 rows", "\"Sehr hoch\" (checked)");
     assertThat(report.effort().effort()).isNull();
   }
 
   @Test
-  void codeBlocksReadTwiceFromTheDomFailAgainstCopy() {
-    PageInspector.Observed o = ready();
-    PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 2, REPLY, List.of("{\"a\": 1}", "{\"a\": 1}"), "Medium", false, false, "unknown", List.of(),
-        "2026-07", List.of()));
+  void russianLabelsMapThroughTheSeatsLadder() {
+    Page page = new Page().noReply();
+    page.pill = "Высокий";
 
-    Check blocks = byName(report).get("code_blocks");
+    assertThat(page.report().effort().effort()).isEqualTo("high");
+  }
+
+  @Test
+  void anEffortControlThatDoesNotOpenFailsTheMenuCheckWithTheReason() {
+    Page page = new Page().noReply().menuNotOpened();
+    page.menuTried = true;
+    page.menuProblem = "the effort menu did not open";
+
+    Check menu = byName(page.report()).get("effort_menu");
+
+    assertThat(menu.ok()).isFalse();
+    assertThat(menu.detail()).isEqualTo("the effort control did not open: the effort menu did not open");
+  }
+
+  @Test
+  void codeBlocksReadTwiceFromTheDomFailAgainstCopy() {
+    Page page = new Page();
+    page.domBlocks = List.of("{\"a\": 1}", "{\"a\": 1}");
+
+    Check blocks = byName(page.report()).get("code_blocks");
+
     assertThat(blocks.ok()).isFalse();
     assertThat(blocks.detail()).isEqualTo("Copy gives 1 block(s), the DOM 2");
   }
 
   @Test
   void stateNamesTheMostBlockingThingFirst() {
-    PageInspector.Observed o = ready();
-    List<Banner> cap = List.of(new Banner("You've reached our limit of messages per 3 hours.", "cap", null));
-    PageReport capped = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, true, 2, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", cap));
-    PageReport busy = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, true, 2, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
-    PageReport challenged = PageInspector.report(new PageInspector.Observed(o.url(), true, true, true, null, false, false,
-        true, false, false, false, 0, null, null, null, false, false, "unknown", List.of(), "unknown", cap));
+    Page capped = new Page().noReply();
+    capped.banners = List.of(new Banner("You've reached our limit of messages per 3 hours.", "cap", null));
+    capped.stopFound = true;
+    Page busy = new Page().noReply();
+    busy.working = true;
+    Page feature = new Page().noReply();
+    feature.banners = List.of(new Banner("Files, images, and data analysis are unavailable until 3:42 PM", "feature_cap", null));
+    Page challenged = new Page().noReply();
+    challenged.challenge = true;
+    challenged.loginWall = true;
 
-    assertThat(capped.state()).isEqualTo("capped");
-    assertThat(byName(capped).get("banners").detail()).startsWith("cap: You've reached our limit");
-    assertThat(busy.state()).isEqualTo("busy");
-    assertThat(byName(busy).get("idle").ok()).isFalse();
-    assertThat(challenged.state()).isEqualTo("challenged");
+    assertThat(capped.report().state()).isEqualTo("capped");
+    assertThat(byName(capped.report()).get("banners").detail()).startsWith("cap: You've reached our limit");
+    assertThat(busy.report().state()).isEqualTo("busy");
+    assertThat(byName(busy.report()).get("idle").detail()).startsWith("the page shows live work");
+    assertThat(feature.report().state()).isEqualTo("ready");
+    assertThat(byName(feature.report()).get("banners").ok()).isTrue();
+    assertThat(byName(feature.report()).get("banners").detail()).endsWith("(a feature cap: asks with files fail)");
+    assertThat(challenged.report().state()).isEqualTo("challenged");
   }
 
   @Test
   void aSendButtonIsOnlyRequiredOnceTheComposerHoldsText() {
-    PageInspector.Observed o = ready();
-    PageReport empty = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
-    PageReport draft = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        false, false, false, false, 0, null, null, "Medium", false, false, "unknown", List.of(), "2026-07", List.of()));
+    Page empty = new Page().noReply();
+    Page draft = new Page().noReply();
+    draft.composerEmpty = false;
 
-    assertThat(byName(empty).get("send_button").ok()).isTrue();
-    assertThat(byName(draft).get("send_button").ok()).isFalse();
-  }
-
-  @Test
-  void aPillThatOpensNoMenuFailsTheMenuCheck() {
-    PageInspector.Observed o = ready();
-    PageReport report = PageInspector.report(new PageInspector.Observed(o.url(), true, false, false, true, true, true,
-        true, false, false, false, 0, null, null, "Medium", true, false, "unknown", List.of(), "2026-07", List.of()));
-
-    Check menu = byName(report).get("effort_menu");
-    assertThat(menu.ok()).isFalse();
-    assertThat(menu.detail()).startsWith("the pill opened no menu");
+    assertThat(byName(empty.report()).get("send_button").ok()).isTrue();
+    assertThat(byName(draft.report()).get("send_button").ok()).isFalse();
   }
 
   @Test
@@ -167,23 +228,19 @@ class PageReportTest {
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("picker must be one of");
     assertThatThrownBy(() -> PageReport.fromJson("{\"dom_variant\": \"2025-01\", \"banners\": [], \"checks\": []}"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dom_variant must be one of");
+    for (PickerKind kind : PickerKind.values()) {
+      assertThat(PageReport.PICKERS).contains(kind.wire());
+    }
   }
 
   @Test
-  void thePickerAndVariantComeFromTheMenuRowsFirst() {
-    Map<String, Object> slider = Map.of("role", "slider");
-    Map<String, Object> opener = Map.of("role", "menuitem", "opener", true, "effortAction", true);
-    Map<String, Object> radio = Map.of("role", "menuitemradio");
-    Map<String, Object> radioWithAction = Map.of("role", "menuitemradio", "effortAction", true);
-
-    assertThat(PageInspector.picker(List.of(radio, slider))).isEqualTo("slider");
-    assertThat(PageInspector.picker(List.of(opener, radio))).isEqualTo("advanced-submenu");
-    assertThat(PageInspector.picker(List.of(radio))).isEqualTo("menu");
-    assertThat(PageInspector.picker(List.of())).isEqualTo("unknown");
-    assertThat(PageInspector.variant("slider", List.of(slider), true, false)).isEqualTo("2026-09");
-    assertThat(PageInspector.variant("advanced-submenu", List.of(opener), false, true)).isEqualTo("2026-08");
-    assertThat(PageInspector.variant("menu", List.of(radio), false, false)).isEqualTo("2026-07");
-    assertThat(PageInspector.variant("menu", List.of(radioWithAction), true, false)).isEqualTo("2026-03");
-    assertThat(PageInspector.variant("unknown", List.of(), false, false)).isEqualTo("unknown");
+  void theVariantComesFromThePickerFirstThenThePillAndTheCodeBlocks() {
+    assertThat(PageInspector.variant(PickerKind.SLIDER, true, false, false)).isEqualTo("2026-09");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, false, true)).isEqualTo("2026-09");
+    assertThat(PageInspector.variant(PickerKind.ADVANCED_SUBMENU, false, true, false)).isEqualTo("2026-08");
+    assertThat(PageInspector.variant(PickerKind.MENU, true, false, false)).isEqualTo("2026-03");
+    assertThat(PageInspector.variant(PickerKind.MENU, false, false, false)).isEqualTo("2026-07");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, true, false)).isEqualTo("2026-07");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, false, false)).isEqualTo("unknown");
   }
 }
