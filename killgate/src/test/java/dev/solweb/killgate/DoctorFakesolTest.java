@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@code solwebctl doctor} and {@code capture} in headless Chromium, on a fakesol conversation and
@@ -79,49 +81,55 @@ class DoctorFakesolTest extends SeatHarness {
   }
 
   /** A finished turn on fakesol whose prompt and answer carry the account, a token and a code block. */
-  private SeatReply conversation() throws Exception {
-    PlaywrightSeat seat = seatOn(scenario("{\"account\": \"" + ACCOUNT + "\", \"default\": [{\"prose\": "
-        + JSON.writeValueAsString("Answer prose for " + ACCOUNT + " with " + JWT) + ", \"blocks\": ["
-        + JSON.writeValueAsString(CODE) + "]}]}"));
+  private SeatReply conversation(String dom, String locale) throws Exception {
+    PlaywrightSeat seat = seatOn(scenario("{\"account\": \"" + ACCOUNT + "\", \"dom\": \"" + dom + "\", \"locale\": \""
+        + locale + "\", \"default\": [{\"prose\": " + JSON.writeValueAsString("Answer prose for " + ACCOUNT + " with " + JWT)
+        + ", \"blocks\": [" + JSON.writeValueAsString(CODE) + "]}]}"));
     seat.probe();
     seat.openNew();
     seat.setEffort(Effort.MEDIUM);
     return seat.send("Prompt from " + ACCOUNT + " holding " + JWT);
   }
 
-  @Test
-  void doctorReadsAFakesolConversationWithoutTypingOrSending() throws Exception {
-    SeatReply reply = conversation();
+  @ParameterizedTest(name = "{0} {1}")
+  @CsvSource({"2026-03, en, menu", "2026-07, ru, menu", "2026-08, en, advanced-submenu", "2026-09, en, slider",
+      "2026-09, ru, slider"})
+  void doctorPassesOnEveryFakesolShapeWithoutTypingOrSending(String dom, String locale, String picker) throws Exception {
+    SeatReply reply = conversation(dom, locale);
     int sends = sol.sends().size();
 
     Run run = doctor(reply.conversationUrl());
 
     JsonNode report = run.json();
+    assertThat(report.path("checks").toString()).as("every check").doesNotContain("\"ok\":false");
+    assertThat(run.exitCode()).isZero();
+    assertThat(report.path("dom_variant").asText()).isEqualTo(dom);
     assertThat(report.path("url").asText()).isEqualTo(reply.conversationUrl());
     assertThat(report.path("state").asText()).isEqualTo("ready");
     assertThat(report.path("signed_in").asBoolean()).isTrue();
     assertThat(report.path("composer").toString()).isEqualTo("{\"found\":true,\"editable\":true}");
-    assertThat(report.path("send").toString()).isEqualTo("{\"found\":true,\"enabled\":false}");
     assertThat(report.path("stop").toString()).isEqualTo("{\"found\":false}");
     assertThat(report.path("turns").asInt()).isEqualTo(2);
     JsonNode last = report.path("last_reply");
     assertThat(last.path("complete").asBoolean()).isTrue();
     assertThat(last.path("source").asText()).isEqualTo("copy");
-    assertThat(last.path("model_slug").asText()).isEqualTo("gpt-5-thinking");
     assertThat(last.path("code_blocks").toString()).isEqualTo(JSON.writeValueAsString(List.of(CODE)));
-    assertThat(last.path("markdown").asText()).contains("```json\n" + CODE + "\n```");
+    assertThat(last.path("markdown").asText()).contains(CODE);
     JsonNode effort = report.path("effort");
-    assertThat(effort.path("label").asText()).isEqualTo("Medium");
     assertThat(effort.path("effort").asText()).isEqualTo("medium");
-    assertThat(effort.path("picker").asText()).isEqualTo("menu");
-    assertThat(effort.path("options").findValuesAsText("label")).containsExactly("Instant", "Medium", "High", "Extra High", "Pro");
-    assertThat(checks(report)).containsEntry("code_blocks", true).containsEntry("effort_menu", true)
-        .containsEntry("last_reply", true).containsEntry("signed_in", true);
-    // Read-only: nothing typed or sent, no Stop or Retry, the effort as it was.
+    assertThat(effort.path("label").asText()).isEqualTo(locale.equals("ru") ? "Средний" : "Medium");
+    assertThat(effort.path("picker").asText()).isEqualTo(picker);
+    if (picker.equals("slider")) {
+      assertThat(effort.path("options").toString()).isEqualTo("[{\"label\":\"" + effort.path("label").asText()
+          + "\",\"effort\":\"medium\",\"checked\":true}]");
+    } else {
+      assertThat(effort.path("options").findValuesAsText("effort")).containsExactly("instant", "medium", "high", "xhigh", "pro");
+      assertThat(effort.path("options").findValuesAsText("checked")).containsExactly("false", "true", "false", "false", "false");
+    }
+    // Read-only: nothing typed or sent, no Stop or Retry.
     assertThat(sol.sends()).hasSize(sends);
     assertThat(sol.retryClicks()).isZero();
     assertThat(sol.stopClicks()).isZero();
-    assertThat(run.exitCode()).isEqualTo(report.path("ok").asBoolean() ? 0 : 1);
   }
 
   @Test
@@ -172,7 +180,7 @@ class DoctorFakesolTest extends SeatHarness {
 
   @Test
   void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
-    SeatReply reply = conversation();
+    SeatReply reply = conversation("2026-09", "en");
     Path out = home.resolve("capture.html");
 
     Run run = ctl("capture", "--out", out.toString(), "--headless", "--open-effort-menu", "--chat-url", reply.conversationUrl());
@@ -182,8 +190,9 @@ class DoctorFakesolTest extends SeatHarness {
     assertThat(html).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor", "eyJhbGci",
         "<script");
     assertThat(html).contains("id=\"prompt-textarea\"", "data-testid=\"send-button\"", "data-testid=\"conversation-turn-",
-        "data-message-author-role=\"assistant\"", "data-testid=\"copy-turn-action-button\"", "__composer-pill",
-        "id=\"thinking-effort-selection-label\">Medium<", ">Extra High<", "aria-label=\"Copy\"", "data-message-model-slug");
+        "data-message-author-role=\"assistant\"", "data-testid=\"copy-turn-action-button\"", "data-composer-surface=\"true\"",
+        "data-testid=\"composer-model-picker-slider-simple-view\"", "role=\"slider\"", "aria-label=\"Copy code\"",
+        "data-message-model-slug", "<span class=\"truncate\">Thinking effort</span>");
     String prompt = "Prompt from " + ACCOUNT + " holding " + JWT;
     assertThat(html).contains(">" + prompt.replaceAll("\\S", "x") + "<");
 
@@ -192,7 +201,7 @@ class DoctorFakesolTest extends SeatHarness {
     assertThat(report.path("turns").asInt()).isEqualTo(2);
     assertThat(report.path("last_reply").path("code_blocks").toString())
         .isEqualTo(JSON.writeValueAsString(List.of(CODE.replaceAll("\\S", "x"))));
-    assertThat(report.path("effort").path("label").asText()).isEqualTo("Medium");
+    assertThat(report.path("dom_variant").asText()).isEqualTo("2026-09");
   }
 
   @Test
