@@ -179,6 +179,32 @@ class DoctorFakesolTest extends SeatHarness {
   }
 
   @Test
+  void doctorOnTheJulyRussianPickerCaptureReadsTheEffortRowsNotTheModels() throws Exception {
+    JsonNode report = doctor(served(REALDOM.resolve("chatgpt-bridge/intelligence-picker-ru.html"))).json();
+
+    assertThat(report.path("dom_variant").asText()).isEqualTo("2026-07");
+    JsonNode effort = report.path("effort");
+    assertThat(effort.path("picker").asText()).isEqualTo("menu");
+    assertThat(effort.path("options").toString()).isEqualTo("[{\"label\":\"Instant\",\"effort\":\"instant\",\"checked\":false},"
+        + "{\"label\":\"Средний\",\"effort\":\"medium\",\"checked\":false},"
+        + "{\"label\":\"Высокий\",\"effort\":\"high\",\"checked\":true}]");
+    assertThat(checks(report)).containsEntry("effort_menu", true);
+  }
+
+  @Test
+  void doctorOnTheJuly2026CodeCaptureReadsTheBlockOnce() throws Exception {
+    JsonNode report = doctor(served(REALDOM.resolve("chatgpt-bridge/sample-code-01-final.html"))).json();
+    JsonNode expected = JSON.readTree(Files.readString(REALDOM.resolve("chatgpt-bridge/sample-code-01-final.fixture.json")));
+
+    assertThat(report.path("dom_variant").asText()).isEqualTo("2026-07");
+    JsonNode last = report.path("last_reply");
+    assertThat(last.path("message_id").asText()).isEqualTo("captured-message");
+    assertThat(last.path("source").asText()).isEqualTo("dom");
+    assertThat(last.path("code_blocks").toString())
+        .isEqualTo(JSON.writeValueAsString(List.of(expected.path("expected").path("codeBlocks").get(0).path("code").asText())));
+  }
+
+  @Test
   void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
     SeatReply reply = conversation("2026-09", "en");
     Path out = home.resolve("capture.html");
