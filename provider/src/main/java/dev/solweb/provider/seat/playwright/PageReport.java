@@ -15,8 +15,8 @@ import java.util.List;
  * a fact the page showed, never a guess, so an unreadable thing is null or {@code unknown}.
  *
  * @param url the page's own location after it settled
- * @param state one word for what the page is ready for: {@code ready}, {@code busy} (a turn is
- *     running), {@code logged_out}, {@code challenged}, {@code capped}, {@code error},
+ * @param state one word for what the page is ready for: {@code ready}, {@code busy} (Stop or a
+ *     live-work signal shows), {@code logged_out}, {@code challenged}, {@code capped}, {@code error},
  *     {@code no_composer}
  * @param signedIn the session endpoint reported a user (null: it did not answer)
  * @param domVariant the closest known page shape: {@code 2026-03}, {@code 2026-07},
@@ -109,8 +109,8 @@ public record PageReport(
   public record EffortOption(String label, String effort, boolean checked) {}
 
   /**
-   * @param kind what the seat makes of it: {@code cap}, {@code cap_downgrade}, {@code too_long},
-   *     {@code error}, {@code missing}, {@code other}
+   * @param kind what the seat makes of it: a {@link PageVerdicts.Verdict} in lower case
+   *     ({@code cap}, {@code feature_cap}, {@code conversation_full}, ..., {@code other})
    * @param resumeAt for a cap, when it lifts (ISO-8601), if the text names a time
    */
   @JsonPropertyOrder({"text", "kind", "resume_at"})
