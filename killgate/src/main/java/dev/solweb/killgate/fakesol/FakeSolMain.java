@@ -78,13 +78,18 @@ public final class FakeSolMain implements Callable<Integer> {
       Path profile = crashProfile.toAbsolutePath().normalize();
       sol.onCrash(() -> OrphanReaper.reap(profile));
     }
+    return serveUntilKilled(sol.url(), sol::close);
+  }
+
+  /** Prints the URL, then waits for a signal, which closes the server. */
+  private int serveUntilKilled(java.net.URI url, Runnable close) throws InterruptedException {
     CountDownLatch done = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      sol.close();
+      close.run();
       done.countDown();
     }));
     // One line, the URL: scripts read it to point a seat (--chat-url) at this page.
-    spec.commandLine().getOut().println(sol.url());
+    spec.commandLine().getOut().println(url);
     spec.commandLine().getOut().flush();
     done.await();
     return OK;
@@ -98,15 +103,7 @@ public final class FakeSolMain implements Callable<Integer> {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;
     }
-    CountDownLatch done = new CountDownLatch(1);
-    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      served.close();
-      done.countDown();
-    }));
-    spec.commandLine().getOut().println(served.url());
-    spec.commandLine().getOut().flush();
-    done.await();
-    return OK;
+    return serveUntilKilled(served.url(), served::close);
   }
 
   public static void main(String[] args) {
