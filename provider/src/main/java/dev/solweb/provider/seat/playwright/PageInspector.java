@@ -3,6 +3,7 @@ package dev.solweb.provider.seat.playwright;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.PageReport.Banner;
 import dev.solweb.provider.seat.playwright.PageReport.Check;
 import dev.solweb.provider.seat.playwright.PageReport.EffortOption;
@@ -83,8 +84,9 @@ final class PageInspector {
    * Opens {@code url} (or stays on the current page when null), waits for it to settle and reads it.
    *
    * @throws Unopenable when the page cannot be loaded at all
+   * @throws SeatException as {@link PageWait} declares (a settle that runs out returns what it saw)
    */
-  PageReport inspect(URI url, boolean openEffortMenu) throws Unopenable {
+  PageReport inspect(URI url, boolean openEffortMenu) throws Unopenable, SeatException {
     if (url != null) {
       open(url);
     }
@@ -103,24 +105,16 @@ final class PageInspector {
   }
 
   /** Polls until what the page shows held still for a moment, or the settle time ran out. */
-  ChatGptPage.State settle() {
-    long deadline = System.nanoTime() + SETTLE.toNanos();
-    ChatGptPage.State last = null;
-    int same = 0;
-    while (true) {
+  ChatGptPage.State settle() throws SeatException {
+    ChatGptPage.State[] last = {null};
+    int[] same = {0};
+    ChatGptPage.State stable = new PageWait(POLL, () -> { }).until(SETTLE, () -> {
       ChatGptPage.State s = chat.state(Set.of());
-      same = last != null && signature(last).equals(signature(s)) ? same + 1 : 1;
-      last = s;
-      if (same >= STABLE_POLLS || System.nanoTime() > deadline) {
-        return s;
-      }
-      try {
-        Thread.sleep(POLL.toMillis());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return s;
-      }
-    }
+      same[0] = last[0] != null && signature(last[0]).equals(signature(s)) ? same[0] + 1 : 1;
+      last[0] = s;
+      return same[0] >= STABLE_POLLS ? s : null;
+    }, () -> null);
+    return stable != null ? stable : last[0];
   }
 
   private static List<Object> signature(ChatGptPage.State s) {
