@@ -189,6 +189,47 @@ class DaemonPlaywrightTest {
     assertThat(sends.get(1).text()).contains("wrote 2 bytes").doesNotContain("You are terse.");
   }
 
+  /** solwebctl on the daemon's own home, as a user would run it beside the daemon. */
+  private String[] ctl(String... args) {
+    java.util.Map<String, String> env = new java.util.HashMap<>();
+    env.put("HOME", home.toString());
+    env.put("PATH", System.getenv("PATH"));
+    env.put("SOLWEBD_HOME", home.toString());
+    java.io.StringWriter out = new java.io.StringWriter();
+    java.io.StringWriter err = new java.io.StringWriter();
+    int code = dev.solweb.provider.ctl.Solwebctl.execute(dev.solweb.provider.ctl.CtlEnv.of(env, null),
+        new java.io.PrintWriter(out), new java.io.PrintWriter(err), args);
+    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+  }
+
+  @Test
+  void doctorAndCaptureReadTheDaemonsPageBetweenTurnsAndTheConversationGoesOn() throws Exception {
+    Daemon daemon = startDaemon();
+    JsonNode call = chat(daemon, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
+    String conversation = sol.url() + "c/" + sol.sends().get(0).conversationId();
+
+    String[] doctor = ctl("doctor", "--json");
+    Path capture = home.resolve("capture.html");
+    String[] captured = ctl("capture", "--out", capture.toString());
+
+    assertThat(doctor[2]).isEmpty();
+    JsonNode report = JSON.readTree(doctor[1]);
+    assertThat(report.path("url").asText()).isEqualTo(conversation);
+    assertThat(report.path("turns").asInt()).isEqualTo(2);
+    assertThat(report.path("state").asText()).isEqualTo("ready");
+    assertThat(report.path("last_reply").path("code_blocks").get(0).asText()).contains("\"tool\": \"write\"");
+    assertThat(doctor[0]).isEqualTo(report.path("ok").asBoolean() ? "0" : "1");
+    assertThat(captured[0]).as(captured[2]).isEqualTo("0");
+    assertThat(Files.readString(capture)).doesNotContain("create hello.txt", "You are terse.", "owner@example.invalid")
+        .contains("data-testid=\"conversation-turn-", "id=\"prompt-textarea\"");
+    assertThat(sol.sends()).hasSize(1);
+
+    JsonNode answer = chat(daemon, secondRequest(call));
+    assertThat(answer.path("choices").get(0).path("message").path("content").asText()).contains("done: hello.txt");
+    assertThat(sol.sends()).hasSize(2);
+    assertThat(sol.sends().get(1).conversationId()).isEqualTo(sol.sends().get(0).conversationId());
+  }
+
   @Test
   void aDaemonRestartedAfterKillMinusNineContinuesTheSameConversation() throws Exception {
     Daemon first = startDaemon();

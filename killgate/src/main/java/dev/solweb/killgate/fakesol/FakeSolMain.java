@@ -11,9 +11,13 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code fakesol --port P --scenario FILE|NAME}: serves the imitation page until killed. */
+/**
+ * {@code fakesol --port P --scenario FILE|NAME [--dom SHAPE] [--locale LANG]}: serves the imitation
+ * page until killed; {@code fakesol --page FILE} serves one saved page instead ({@link PageFileServer}).
+ */
 @Command(name = "fakesol", mixinStandardHelpOptions = true,
-    description = "Serve an imitation ChatGPT page on 127.0.0.1, driven by a scenario (file or bundled name).")
+    description = {"Serve an imitation ChatGPT page on 127.0.0.1, driven by a scenario (file or bundled name),",
+        "or (--page) one saved page, static, for reading tests. Prints the page URL on one line."})
 public final class FakeSolMain implements Callable<Integer> {
 
   static final int OK = 0;
@@ -24,8 +28,24 @@ public final class FakeSolMain implements Callable<Integer> {
   @Option(names = "--port", description = "port on 127.0.0.1 (0 = ephemeral; default ${DEFAULT-VALUE})")
   int port = 0;
 
-  @Option(names = "--scenario", required = true, description = "scenario file, or a bundled name: demo, echo")
+  @Option(names = "--scenario", description = "scenario file, or a bundled name: demo, echo")
   String scenario;
+
+  @Option(names = "--page", paramLabel = "FILE",
+      description = "instead of a scenario: serve this saved page (a solwebctl capture, or a real capture) at / and"
+          + " /c/*, with /api/auth/session; static, for reading tests (doctor)")
+  Path page;
+
+  @Option(names = "--account", paramLabel = "EMAIL", defaultValue = "owner@fakesol.invalid",
+      description = "with --page: the signed-in e-mail /api/auth/session reports (default ${DEFAULT-VALUE})")
+  String account;
+
+  @Option(names = "--dom", paramLabel = "SHAPE",
+      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09 (default: the scenario's, else the newest)")
+  String dom;
+
+  @Option(names = "--locale", paramLabel = "LANG", description = "the page's UI language: en or ru (default: the scenario's, else en)")
+  String locale;
 
   @Option(names = "--crash-profile", paramLabel = "DIR",
       description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
@@ -33,9 +53,22 @@ public final class FakeSolMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if ((scenario == null) == (page == null)) {
+      spec.commandLine().getErr().println("fakesol: give exactly one of --scenario FILE|NAME or --page FILE");
+      return USAGE;
+    }
+    if (page != null) {
+      return servePage();
+    }
     Scenario loaded;
     try {
       loaded = Scenario.load(scenario);
+      if (dom != null) {
+        loaded = loaded.withDom(dom);
+      }
+      if (locale != null) {
+        loaded = loaded.withLocale(locale);
+      }
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;
@@ -45,16 +78,32 @@ public final class FakeSolMain implements Callable<Integer> {
       Path profile = crashProfile.toAbsolutePath().normalize();
       sol.onCrash(() -> OrphanReaper.reap(profile));
     }
+    return serveUntilKilled(sol.url(), sol::close);
+  }
+
+  /** Prints the URL, then waits for a signal, which closes the server. */
+  private int serveUntilKilled(java.net.URI url, Runnable close) throws InterruptedException {
     CountDownLatch done = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      sol.close();
+      close.run();
       done.countDown();
     }));
     // One line, the URL: scripts read it to point a seat (--chat-url) at this page.
-    spec.commandLine().getOut().println(sol.url());
+    spec.commandLine().getOut().println(url);
     spec.commandLine().getOut().flush();
     done.await();
     return OK;
+  }
+
+  private int servePage() throws InterruptedException {
+    PageFileServer served;
+    try {
+      served = PageFileServer.start(page, account, port);
+    } catch (java.io.UncheckedIOException e) {
+      spec.commandLine().getErr().println("fakesol: " + e.getMessage());
+      return USAGE;
+    }
+    return serveUntilKilled(served.url(), served::close);
   }
 
   public static void main(String[] args) {

@@ -11,9 +11,10 @@ import java.net.Proxy;
 import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 /**
- * The two daemon routes solwebctl calls, on 127.0.0.1 only, with the bearer token.
+ * The daemon routes solwebctl calls, on 127.0.0.1 only, with the bearer token.
  *
  * <p>HttpURLConnection rather than Vert.x Web Client or java.net.http: one blocking call from a
  * short-lived CLI needs no event loop, and java.net.http's client set-up (selector thread, TLS
@@ -74,13 +75,42 @@ final class DaemonClient {
     }
   }
 
+  /**
+   * GET {@code path} of a page-reading route (/v1/doctor, /v1/capture): the daemon queues it like
+   * a turn, so the wait covers a turn ahead of it. Returns the body of a 200.
+   *
+   * @throws CtlException {@link ExitCodes#REFUSED} on 401, {@link ExitCodes#REFUSED} with the
+   *     daemon's typed message for any other status
+   */
+  String pageRead(String path, Duration wait) throws CtlException, Unreachable {
+    Response response = send("GET", path, wait);
+    if (response.status() == 401) {
+      throw new CtlException(ExitCodes.REFUSED, "solwebd on port " + port + " rejected the token (401)");
+    }
+    if (response.status() != 200) {
+      String message = response.body();
+      try {
+        JsonNode error = JSON.readTree(response.body()).path("error");
+        message = error.path("message").asText(message);
+      } catch (IOException e) {
+        // Not our typed body: show it as it came.
+      }
+      throw new CtlException(ExitCodes.REFUSED, "solwebd answered HTTP " + response.status() + ": " + message);
+    }
+    return response.body();
+  }
+
   private Response send(String method, String path) throws Unreachable {
+    return send(method, path, Duration.ofSeconds(5));
+  }
+
+  private Response send(String method, String path, Duration readTimeout) throws Unreachable {
     HttpURLConnection connection = null;
     try {
       connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, path).openConnection(Proxy.NO_PROXY);
       connection.setRequestMethod(method);
       connection.setConnectTimeout(2_000);
-      connection.setReadTimeout(5_000);
+      connection.setReadTimeout((int) readTimeout.toMillis());
       connection.setUseCaches(false);
       connection.setRequestProperty("Authorization", "Bearer " + token);
       if (method.equals("POST")) {

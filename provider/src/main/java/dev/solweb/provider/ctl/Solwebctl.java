@@ -22,18 +22,20 @@ import picocli.CommandLine.Spec;
     },
     subcommands = {
       LoginCommand.class, EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
-      CommandLine.HelpCommand.class
+      DoctorCommand.class, CaptureCommand.class, CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes (every verb):%n",
     exitCodeList = {
-      "0:ok: the verb did what it says (ensure/health: the provider is ok)",
+      "0:ok: the verb did what it says (ensure/health: the provider is ok; doctor: every check passed)",
       "1:not ready: not running, starting, logged out, capped, degraded, not authenticated,"
-          + " required models missing, or fewer seats than --seats; login: timed out, window closed, interrupted",
+          + " required models missing, or fewer seats than --seats; login: timed out, window closed, interrupted;"
+          + " doctor: a check failed",
       "2:usage: bad arguments",
       "3:refused: token file (missing, not regular, wrong owner, mode not 0600, empty, malformed),"
           + " not enrolled, identity/account/profile/machine mismatch, ambiguous machine id,"
           + " non-local profile or topology, logged-out profile at enroll; login: the profile held by solwebd"
-          + " or another process, a logged-in account other than the enrolled one",
+          + " or another process, a logged-in account other than the enrolled one; doctor/capture: the page"
+          + " could not be opened (Chromium, the URL, a profile in use, the daemon refused)",
       "4:ownership: stale state file (pid gone or reused with other start ticks), a process that is"
           + " not our solwebd, health from another instance, malformed state or health. Fails closed.",
       "5:start failed: the daemon could not start, did not answer, or was not ready in time;"

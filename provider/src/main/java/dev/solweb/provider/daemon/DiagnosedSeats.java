@@ -113,7 +113,7 @@ final class DiagnosedSeats implements SeatFactory {
     }
 
     @Override
-    public String setEffort(Effort effort) throws SeatException {
+    public Effort setEffort(Effort effort) throws SeatException {
       return seat.setEffort(effort);
     }
 

@@ -154,6 +154,48 @@ public final class Dispatcher implements AutoCloseable {
     return job;
   }
 
+  /** Work on a seat that is not a turn ({@code solwebctl doctor}, {@code capture}); runs on the seat's thread. */
+  @FunctionalInterface
+  public interface SeatJob<T> {
+    T run(BrowserSeat seat) throws SeatException;
+  }
+
+  /**
+   * Queues {@code job} like a turn (FIFO behind what waits, the first free seat, the turn timeout,
+   * the cap gate) and runs it on that seat between turns, never interleaved with one. A seat
+   * failure fails the future with {@link TurnFailed}; a broken browser is rebuilt as after a turn.
+   */
+  public <T> CompletableFuture<T> runBetweenTurns(SeatJob<T> job) {
+    CompletableFuture<T> result = new CompletableFuture<>();
+    TurnRequest marker = TurnRequest.SeatWork.create();
+    TurnHandle handle = submitJob(marker, seat -> result.complete(job.run(seat)));
+    handle.result().whenComplete((done, error) -> {
+      if (error != null) {
+        result.completeExceptionally(error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause() : error);
+      }
+    });
+    return result;
+  }
+
+  private synchronized TurnHandle submitJob(TurnRequest marker, SeatJob<?> work) {
+    if (closed) {
+      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down"));
+    }
+    ProviderFailure cap = capFailure();
+    if (cap != null) {
+      return Job.failed(cap);
+    }
+    if (started && slots.stream().noneMatch(Slot::live)) {
+      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail()));
+    }
+    Job job = new Job(this, marker, marker.identity());
+    job.seatWork = work;
+    queue.addLast(job);
+    pump();
+    return job;
+  }
+
   public synchronized Snapshot snapshot() {
     Instant now = time.now();
     int live = (int) slots.stream().filter(Slot::live).count();
@@ -266,6 +308,11 @@ public final class Dispatcher implements AutoCloseable {
 
   private void runOnSeat(Slot slot, Job job) {
     try {
+      if (job.seatWork != null) {
+        slot.runSeatWork(job.seatWork);
+        job.succeed(null);
+        return;
+      }
       job.succeed(slot.runTurn(job.request));
     } catch (TurnFailed failed) {
       ProviderFailure failure = failed.failure();
@@ -288,7 +335,9 @@ public final class Dispatcher implements AutoCloseable {
         if (inFlight.get(job.request.sessionKey()) == job) {
           inFlight.remove(job.request.sessionKey());
         }
-        recordDuration(Duration.between(job.startedAt, time.now()));
+        if (job.seatWork == null) {
+          recordDuration(Duration.between(job.startedAt, time.now()));
+        }
         pump();
       }
     }
@@ -427,6 +476,21 @@ public final class Dispatcher implements AutoCloseable {
       }
     }
 
+    /** Runs a non-turn job; a broken browser is rebuilt (once in the seat's life) for the next turn. */
+    void runSeatWork(SeatJob<?> work) {
+      if (seat == null) {
+        throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
+      }
+      try {
+        work.run(seat);
+      } catch (SeatException e) {
+        if (e.reason() == SeatException.Reason.BROKEN) {
+          rebuild(e);
+        }
+        throw new TurnFailed(e.failure());
+      }
+    }
+
     /** Rebuilds the seat once in its lifetime; a second break leaves it dead (health degraded). */
     private boolean rebuild(SeatException cause) {
       closeQuietly();
@@ -480,6 +544,7 @@ public final class Dispatcher implements AutoCloseable {
     final String digest;
     final CompletableFuture<Answer> future = new CompletableFuture<>();
     int listeners = 1;
+    SeatJob<?> seatWork; // a non-turn job (runBetweenTurns); null for a turn
     boolean running;
     Instant startedAt;
     DispatchTime.Cancellable timeout = () -> { };

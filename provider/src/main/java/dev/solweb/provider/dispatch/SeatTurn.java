@@ -153,6 +153,11 @@ public final class SeatTurn implements TurnRunner {
       if (recorded || !marked) {
         return;
       }
+      if (e instanceof SeatException full && full.conversationFull()) {
+        // The page says this conversation takes no more turns: the next one replays into a fresh chat.
+        record(new TurnOutcome.Retired(full.getMessage()));
+        return;
+      }
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
       record(typed ? new TurnOutcome.Uncertain(null, e.getMessage()) : new TurnOutcome.NotSent());
     }
@@ -166,10 +171,10 @@ public final class SeatTurn implements TurnRunner {
 
   /** Sets the effort and refuses (before Send) when the page reads back another label. */
   static void assertEffort(BrowserSeat seat, Effort effort) throws SeatException {
-    String label = seat.setEffort(effort);
-    if (Effort.fromLabel(label).orElse(null) != effort) {
+    Effort shown = seat.setEffort(effort);
+    if (shown != effort) {
       throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
-          "the effort control reads \"" + label + "\" but the request asked for " + effort.modelId()
+          "the effort control reads \"" + shown.label() + "\" but the request asked for " + effort.modelId()
               + " (\"" + effort.label() + "\"); refusing to send under another effort"));
     }
   }

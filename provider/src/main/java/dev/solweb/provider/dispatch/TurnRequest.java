@@ -72,4 +72,24 @@ public sealed interface TurnRequest {
       return sessionKey;
     }
   }
+
+  /**
+   * Not a turn: work on a seat between turns ({@code solwebctl doctor}, {@code capture}), queued
+   * and timed like one under a key of its own. It types nothing, so it has no effort.
+   */
+  record SeatWork(String sessionKey) implements TurnRequest {
+    public static SeatWork create() {
+      return new SeatWork("seat-work-" + UUID.randomUUID());
+    }
+
+    @Override
+    public Effort effort() {
+      throw new IllegalStateException("seat work " + sessionKey + " types nothing and has no effort");
+    }
+
+    @Override
+    public String identity() {
+      return sessionKey;
+    }
+  }
 }

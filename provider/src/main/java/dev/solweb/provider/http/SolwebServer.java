@@ -94,12 +94,16 @@ public final class SolwebServer {
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new AskRoute(vertx, dispatcher)::handle);
+    PageRoutes pages = new PageRoutes(vertx, dispatcher);
+    router.get("/v1/doctor").handler(pages::doctor);
+    router.get("/v1/capture").handler(pages::capture);
     router.get("/v1/models").handler(this::models);
     router.get("/healthz").handler(this::health);
     router.post("/shutdown").handler(this::shutdown);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
-            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /healthz, POST /shutdown"));
+            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
+            + " GET /v1/capture, GET /healthz, POST /shutdown"));
     router.route().failureHandler(this::failure);
     return router;
   }

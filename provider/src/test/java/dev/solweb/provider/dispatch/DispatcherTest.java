@@ -301,8 +301,8 @@ class DispatcherTest {
     }
 
     @Override
-    public String setEffort(Effort effort) {
-      return effort.label();
+    public Effort setEffort(Effort effort) {
+      return effort;
     }
 
     @Override

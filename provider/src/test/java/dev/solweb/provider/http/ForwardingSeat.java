@@ -30,7 +30,7 @@ class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
-  public String setEffort(Effort effort) throws SeatException {
+  public Effort setEffort(Effort effort) throws SeatException {
     return inner.setEffort(effort);
   }
 

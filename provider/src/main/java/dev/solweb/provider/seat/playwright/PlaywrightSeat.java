@@ -12,18 +12,15 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.playwright.PageVerdicts.Verdict;
 import java.io.IOException;
 import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,9 +65,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final CompletionTracker.Rule completion;
   private volatile boolean stopRequested;
   private volatile boolean pageCrashed;
+  private final PageWait wait = new PageWait(POLL, () -> stopRequested = true);
   private Effort effort;
   private String account;
   private boolean closed;
+  private volatile Duration lastCompletionLag = Duration.ZERO;
 
   /**
    * Launches Chromium on {@code profile}. The caller holds the {@link ProfileLock}.
@@ -95,7 +94,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
-      ctx.addInitScript(ChatGptPage.INIT_SCRIPT);
+      ctx.addInitScript(PageScripts.INIT);
       Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
       p.onCrash(crashed -> pageCrashed = true);
       this.playwright = pw;
@@ -153,10 +152,9 @@ public final class PlaywrightSeat implements BrowserSeat {
       if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
         chat.open(wanted.get());
       }
-      long deadline = System.nanoTime() + PAGE_READY.toNanos();
-      while (true) {
+      return wait.until(PAGE_READY, () -> {
         ChatGptPage.State s = chat.state(Set.of());
-        if (s.banner(ChatGptPage.Banner.MISSING).isPresent()) {
+        if (s.banner(Verdict.MISSING).isPresent()) {
           throw SeatException.conversationMissing(conversationUrl);
         }
         if (s.loginWall() || s.challenge()) {
@@ -165,32 +163,37 @@ public final class PlaywrightSeat implements BrowserSeat {
         boolean onIt = wanted.equals(chat.durableUrl(s.url()));
         if (onIt && s.composer() && s.turns() > 0) {
           requireReady(stateOf(s));
-          return null;
+          return Boolean.TRUE;
         }
         if (!onIt && chat.durableUrl(s.url()).isEmpty() && s.composer() && !s.url().contains("/c/")) {
           throw SeatException.conversationMissing(conversationUrl); // redirected home
         }
-        if (System.nanoTime() > deadline) {
-          throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
-              "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false);
-        }
-        sleep();
-      }
+        return null;
+      }, () -> SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false));
     });
   }
 
   @Override
-  public String setEffort(Effort wanted) throws SeatException {
+  public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();
     return guard(false, () -> {
       try {
-        String label = chat.chooseEffort(wanted.label());
+        Effort shown = chat.chooseEffort(wanted);
         this.effort = wanted;
-        return label;
-      } catch (IllegalStateException e) {
-        throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage()), false);
+        return shown;
+      } catch (ChatGptPage.EffortUnavailable e) {
+        throw failed(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage() + "; nothing was sent", false);
       }
     });
+  }
+
+  /**
+   * For benchmarks: how long the last completed turn's text had held still when the seat called
+   * it complete (the page's last change to completion).
+   */
+  public Duration lastCompletionLag() {
+    return lastCompletionLag;
   }
 
   @Override
@@ -235,19 +238,20 @@ public final class PlaywrightSeat implements BrowserSeat {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
     ChatGptPage.State before = chat.state(Set.of());
-    failOnPageFaults(before, false);
+    failOnPageFaults(before, false, !attachments.isEmpty());
     if (!before.composer()) {
       requireReady(stateOf(before));
       throw failed(Kind.UNAVAILABLE, "no composer on the page", false);
     }
     Set<String> baseline = before.assistantIds();
+    Set<String> linksBefore = chat.conversationLinks();
 
     chat.clearComposer();
     if (!attachments.isEmpty()) {
       chat.attach(attachments);
     }
-    checkComposer(text, chat.paste(text));
-    waitSendable();
+    typeExactly(text);
+    waitSendable(!attachments.isEmpty());
     checkEffortLabel();
     if (stopRequested) {
       chat.clearComposer();
@@ -259,94 +263,64 @@ public final class PlaywrightSeat implements BrowserSeat {
     chat.clickSend();
     long clicked = System.nanoTime();
     CompletionTracker tracker = new CompletionTracker(completion);
-    ChatGptPage.State s;
-    while (true) {
+    ChatGptPage.State s = wait.until(Duration.ofDays(365), () -> {
       if (stopRequested) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
-      s = chat.state(baseline);
-      failOnPageFaults(s, true);
-      if (tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText())) {
-        break;
+      ChatGptPage.State now = chat.state(baseline);
+      failOnPageFaults(now, true, !attachments.isEmpty());
+      long t = System.nanoTime();
+      if (tracker.observe(t, new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()))) {
+        lastCompletionLag = Duration.ofNanos(t - tracker.lastChangeNanos());
+        return now;
       }
-      if (s.targetId() == null && !s.stopVisible() && System.nanoTime() - clicked > NO_ANSWER.toNanos()) {
+      if (now.targetId() == null && !now.stopVisible() && t - clicked > NO_ANSWER.toNanos()) {
         throw failed(Kind.UNAVAILABLE, "Send was clicked but no answer started within "
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
-      sleep();
-    }
+      return null;
+    }, () -> null);
 
     if (ChatGptPage.isDowngrade(effort, s.targetSlug())) {
       throw SeatException.failed(ProviderFailure.capped("the answer came from " + s.targetSlug()
           + ", below the " + effort.label() + " tier (plan limit downgrade)" + resumeNote(s), capResume(s), clock.instant()), true);
     }
-    MarkdownFences.Split split = readAnswer(s.targetId());
-    List<String> imageUrls = outputDir == null ? List.of() : chat.imageUrls(s.targetId());
-    if (split.blocks().isEmpty() && split.prose().isEmpty() && imageUrls.isEmpty()) {
+    ChatGptPage.CodeBlocks answer = chat.codeBlocks(s.targetId());
+    List<ChatGptPage.ImageRef> imageRefs = outputDir == null ? List.of() : chat.images(s.targetId());
+    if (answer.blocks().isEmpty() && answer.prose().isEmpty() && imageRefs.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
-    List<String> images = imageUrls.isEmpty() ? List.of() : harvest(imageUrls, outputDir);
-    String url = waitDurableUrl();
-    return new SeatReply(split.blocks(), split.prose(), url, s.targetSlug(), images);
+    List<String> images = imageRefs.isEmpty() ? List.of() : harvest(imageRefs, outputDir);
+    String url = waitConversationUrl(linksBefore);
+    return new SeatReply(answer.blocks(), answer.prose(), url, s.targetSlug(), images);
   }
 
-  /**
-   * Downloads each image into {@code outputDir}, named after the URL's last path segment (a
-   * taken name gets a {@code -N} suffix); returns absolute paths. After Send, so never resent.
-   */
-  private List<String> harvest(List<String> urls, Path outputDir) throws SeatException {
-    List<String> saved = new ArrayList<>();
+  /** Saves the answer's images (after Send, so a failure here is never resent). */
+  private List<String> harvest(List<ChatGptPage.ImageRef> images, Path outputDir) throws SeatException {
     try {
-      Files.createDirectories(outputDir);
-      int index = 0;
-      for (String url : urls) {
-        index++;
-        ChatGptPage.Image image = chat.download(url);
-        String file = imageFileName(url, image.contentType(), index);
-        String stem = file.substring(0, file.lastIndexOf('.'));
-        String extension = file.substring(file.lastIndexOf('.'));
-        Path target = outputDir.resolve(file);
-        for (int n = 1; Files.exists(target); n++) {
-          target = outputDir.resolve(stem + "-" + n + extension);
-        }
-        Files.write(target, image.bytes(), StandardOpenOption.CREATE_NEW);
-        saved.add(target.toAbsolutePath().toString());
-      }
+      return new ImageHarvest(chat).save(images, outputDir);
     } catch (IOException e) {
       throw failed(Kind.UNAVAILABLE, "cannot save the reply's images into " + outputDir + ": " + e.getMessage(), true);
     }
-    return saved;
   }
 
-  /** A safe file name from the URL's last segment, with an extension from the content type if it has none. */
-  static String imageFileName(String url, String contentType, int index) {
-    String path = URI.create(url).getPath();
-    String last = path == null ? "" : path.substring(path.lastIndexOf('/') + 1);
-    String name = URLDecoder.decode(last, StandardCharsets.UTF_8).replaceAll("[^A-Za-z0-9._-]", "_");
-    if (name.isEmpty() || name.startsWith(".")) {
-      name = "image-" + index;
+  /**
+   * Types the text with real input (insertText), falling back to a real clipboard paste when the
+   * editor took none of it; either way the composer must then hold exactly the text.
+   */
+  private void typeExactly(String text) throws SeatException {
+    String got = chat.insertText(text);
+    if (got != null && got.isEmpty() && !text.isEmpty()) {
+      got = chat.pasteFromClipboard(text);
     }
-    if (!name.contains(".")) {
-      String type = contentType.toLowerCase(java.util.Locale.ROOT);
-      name += type.contains("jpeg") ? ".jpg" : type.contains("webp") ? ".webp" : type.contains("gif") ? ".gif" : ".png";
-    }
-    return name;
-  }
-
-  /** Raw markdown through the copy button; else per-block DOM text. Never fences from innerText. */
-  private MarkdownFences.Split readAnswer(String messageId) {
-    String markdown = chat.copyTurnMarkdown(messageId);
-    if (markdown != null && !markdown.isBlank()) {
-      return MarkdownFences.split(markdown);
-    }
-    return chat.domBlocks(messageId);
+    checkComposer(text, got);
   }
 
   private void checkComposer(String text, String got) throws SeatException {
     if (got == null) {
       requireReady(stateOf(chat.state(Set.of())));
-      throw failed(Kind.UNAVAILABLE, "the composer disappeared while pasting", false);
+      throw failed(Kind.UNAVAILABLE, "the composer disappeared while typing", false);
     }
     if (got.equals(text)) {
       return;
@@ -357,37 +331,33 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     chat.clearComposer();
     throw failed(Kind.CONTEXT_OVERFLOW, "the composer holds " + got.length() + " of " + text.length()
-        + " characters after paste (truncated); nothing was sent", false);
+        + " characters after typing (truncated); nothing was sent", false);
   }
 
   /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
-  private void waitSendable() throws SeatException {
-    long deadline = System.nanoTime() + SEND_READY.toNanos();
-    while (true) {
+  private void waitSendable(boolean withAttachments) throws SeatException {
+    wait.until(SEND_READY, () -> {
       ChatGptPage.State s = chat.state(Set.of());
-      failOnPageFaults(s, false);
+      failOnPageFaults(s, false, withAttachments);
       if (s.sendEnabled() && !s.stopVisible()) {
-        return;
+        return Boolean.TRUE;
       }
       if (!s.composer()) {
         requireReady(stateOf(s));
       }
-      if (System.nanoTime() > deadline) {
-        throw failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false);
-      }
-      sleep();
-    }
+      return null;
+    }, () -> failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
   }
 
   /** The effort label is read back at send time: a mismatch is never sent. */
   private void checkEffortLabel() throws SeatException {
-    String label = chat.effortLabel();
-    if (Effort.fromLabel(label).orElse(null) == effort) {
+    String label = chat.effortPillLabel();
+    if (EffortLabels.effort(label).orElse(null) == effort) {
       return;
     }
     chat.clearComposer();
     ChatGptPage.State s = chat.state(Set.of());
-    Optional<String> cap = s.banner(ChatGptPage.Banner.CAP_DOWNGRADE).or(() -> s.banner(ChatGptPage.Banner.CAP));
+    Optional<ChatGptPage.Banner> cap = s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP);
     String detail = "the effort pill reads \"" + label + "\" but " + effort.label() + " was set; nothing was sent";
     if (cap.isPresent()) {
       throw SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
@@ -395,8 +365,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     throw failed(Kind.UNAVAILABLE, detail, false);
   }
 
-  /** Turns what a page shows into typed failures: walls, challenges, caps, errors, refusals. */
-  private void failOnPageFaults(ChatGptPage.State s, boolean afterSend) throws SeatException {
+  /** Turns what a page shows into typed failures: walls, challenges, and every banner by its verdict. */
+  private void failOnPageFaults(ChatGptPage.State s, boolean afterSend, boolean withAttachments) throws SeatException {
     if (pageCrashed) {
       throw SeatException.broken("the ChatGPT tab crashed", afterSend, null);
     }
@@ -406,18 +376,34 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (s.loginWall()) {
       throw failed(Kind.UNAVAILABLE, "logged out: login wall" + notSent(afterSend), afterSend);
     }
-    for (String banner : s.banners()) {
-      switch (ChatGptPage.classify(banner)) {
-        case TOO_LONG -> throw failed(Kind.CONTEXT_OVERFLOW, "ChatGPT refused the message as too long: " + clip(banner), afterSend);
-        case CAP, CAP_DOWNGRADE -> throw SeatException.failed(
-            ProviderFailure.capped("usage cap: " + clip(banner), capResume(s), clock.instant()), afterSend);
-        case ERROR -> throw failed(Kind.UNAVAILABLE, "ChatGPT showed \"" + clip(banner) + "\""
-            + (afterSend ? "; Retry was not clicked and nothing was resent" : ""), afterSend);
-        case MISSING -> throw failed(Kind.UNAVAILABLE, clip(banner), afterSend);
-        case OTHER -> { }
-        default -> throw new IllegalStateException("Unhandled banner kind");
+    for (ChatGptPage.Banner banner : s.banners()) {
+      SeatException e = failureFor(banner, s, afterSend, withAttachments);
+      if (e != null) {
+        throw e;
       }
     }
+  }
+
+  /** What one banner means for this turn, or null when it does not stop it: the table's verdict, made typed. */
+  private SeatException failureFor(ChatGptPage.Banner banner, ChatGptPage.State s, boolean afterSend, boolean withAttachments) {
+    String text = clip(banner.text());
+    return switch (banner.verdict()) {
+      case TOO_LONG -> failed(Kind.CONTEXT_OVERFLOW, "ChatGPT refused the message as too long: " + text, afterSend);
+      case CONVERSATION_FULL -> SeatException.conversationFull("ChatGPT says the conversation reached its maximum length (\""
+          + text + "\"); nothing was resent, the next turn goes to a new conversation", afterSend);
+      case FEATURE_CAP -> withAttachments
+          ? SeatException.failed(ProviderFailure.capped("uploads are capped: " + text, capResume(s), clock.instant()), afterSend)
+          : null;
+      case CAP, CAP_DOWNGRADE -> SeatException.failed(
+          ProviderFailure.capped("usage cap: " + text, capResume(s), clock.instant()), afterSend);
+      case CAPACITY -> failed(Kind.UNAVAILABLE, "ChatGPT is over capacity: \"" + text + "\"" + notSent(afterSend), afterSend);
+      case UNUSUAL_ACTIVITY -> failed(Kind.UNAVAILABLE, "ChatGPT reports unusual activity (a person must look at the account): \""
+          + text + "\"" + notSent(afterSend), afterSend);
+      case ERROR -> failed(Kind.UNAVAILABLE, "ChatGPT showed \"" + text + "\""
+          + (afterSend ? "; Retry was not clicked and nothing was resent" : ""), afterSend);
+      case MISSING -> failed(Kind.UNAVAILABLE, text, afterSend);
+      case OTHER -> null;
+    };
   }
 
   private static String notSent(boolean afterSend) {
@@ -426,10 +412,9 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   private Instant capResume(ChatGptPage.State s) {
     Instant now = clock.instant();
-    for (String banner : s.banners()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
-      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
-        Optional<Instant> at = CapTimes.parse(banner, now, ZoneId.systemDefault());
+    for (ChatGptPage.Banner banner : s.banners()) {
+      if (isCap(banner.verdict())) {
+        Optional<Instant> at = CapTimes.parse(banner.text(), now, ZoneId.systemDefault());
         if (at.isPresent()) {
           return at.get();
         }
@@ -439,39 +424,39 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   private String resumeNote(ChatGptPage.State s) {
-    boolean shown = s.banners().stream().anyMatch(b -> {
-      ChatGptPage.Banner k = ChatGptPage.classify(b);
-      return (k == ChatGptPage.Banner.CAP || k == ChatGptPage.Banner.CAP_DOWNGRADE)
-          && CapTimes.parse(b, clock.instant(), ZoneId.systemDefault()).isPresent();
-    });
+    boolean shown = s.banners().stream().anyMatch(b ->
+        isCap(b.verdict()) && CapTimes.parse(b.text(), clock.instant(), ZoneId.systemDefault()).isPresent());
     return shown ? "" : "; the page named no reset time, resume_at is an estimate";
   }
 
-  private void clickStopAndWait() {
-    ChatGptPage.State s = chat.state(Set.of());
-    if (s.stopVisible()) {
-      chat.clickStop();
-    }
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (System.nanoTime() < deadline && chat.state(Set.of()).stopVisible()) {
-      sleep();
-    }
+  private static boolean isCap(Verdict v) {
+    return v == Verdict.CAP || v == Verdict.CAP_DOWNGRADE || v == Verdict.FEATURE_CAP;
   }
 
-  /** Waits for the durable /c/<id>; a transient /c/WEB:<id> is never returned. */
-  private String waitDurableUrl() throws SeatException {
-    long deadline = System.nanoTime() + DURABLE_URL.toNanos();
-    while (true) {
+  private void clickStopAndWait() throws SeatException {
+    if (!chat.stopLikeShown()) {
+      return;
+    }
+    chat.clickStop();
+    wait.until(Duration.ofSeconds(5), () -> chat.stopLikeShown() ? null : Boolean.TRUE, () -> null);
+  }
+
+  /**
+   * The durable conversation URL: the address bar's /c/&lt;id&gt; (a transient /c/WEB:&lt;id&gt;
+   * is never returned), else the history link that appeared with this turn (when the address bar
+   * never shows the id: onflip, 7 of 25 new chats).
+   */
+  private String waitConversationUrl(Set<String> linksBefore) throws SeatException {
+    return wait.until(DURABLE_URL, () -> {
       Optional<String> url = chat.durableUrl(chat.url());
       if (url.isPresent()) {
         return url.get();
       }
-      if (System.nanoTime() > deadline) {
-        throw failed(Kind.UNAVAILABLE, "the answer completed but the page never showed a durable conversation URL (still "
-            + chat.url() + ")", true);
-      }
-      sleep();
-    }
+      Set<String> links = chat.conversationLinks();
+      links.removeAll(linksBefore);
+      return links.size() == 1 ? links.iterator().next() : null;
+    }, () -> failed(Kind.UNAVAILABLE, "the answer completed but neither the address bar nor the history showed a durable"
+        + " conversation URL (still " + chat.url() + ")", true));
   }
 
   /**
@@ -489,7 +474,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       last = probe;
       // A document already seen settled needs no second wait (probe runs before every turn).
       boolean settled = (same >= SETTLED_POLLS || s.settled()) && probe.state() != SeatProbe.State.ERROR;
-      if (settled || System.nanoTime() > deadline) {
+      if (settled || System.nanoTime() - deadline > 0) {
         if (probe.state() != SeatProbe.State.READY) {
           return probe;
         }
@@ -515,13 +500,15 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (s.loginWall()) {
       return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "login wall");
     }
-    for (String banner : s.banners()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
-      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
-        return new SeatProbe(SeatProbe.State.CAPPED, null, capResume(s), clip(banner));
-      }
-      if (kind == ChatGptPage.Banner.ERROR) {
-        return new SeatProbe(SeatProbe.State.ERROR, null, null, clip(banner));
+    for (ChatGptPage.Banner banner : s.banners()) {
+      switch (banner.verdict()) {
+        case CAP, CAP_DOWNGRADE -> {
+          return new SeatProbe(SeatProbe.State.CAPPED, null, capResume(s), clip(banner.text()));
+        }
+        case ERROR, CAPACITY, UNUSUAL_ACTIVITY -> {
+          return new SeatProbe(SeatProbe.State.ERROR, null, null, clip(banner.text()));
+        }
+        default -> { }
       }
     }
     if (s.composer()) {
@@ -563,6 +550,68 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   public Path profile() {
     return profile;
+  }
+
+  // ---- Reading the page for solwebctl (doctor, capture): never types, never sends ----------
+
+  /**
+   * Reads the page into a {@link PageReport}: {@code url} is opened first (same site as the
+   * seat's chat URL), null reads the page as it is (the home page if the tab is blank).
+   * Never types, never clicks Send, Stop or Retry; may open the effort menu and Escape it.
+   *
+   * @throws SeatException FAILED (unavailable) when the page cannot be opened at all
+   */
+  public PageReport inspect(URI url, boolean openEffortMenu) throws SeatException {
+    checkOpen();
+    PageInspector inspector = new PageInspector(page, chat);
+    return guard(false, () -> {
+      try {
+        return inspector.inspect(target(url), openEffortMenu);
+      } catch (PageInspector.Unopenable e) {
+        throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
+      }
+    });
+  }
+
+  /**
+   * The page as sanitized HTML for a bug report (see {@link CaptureSanitizer}); with
+   * {@code openEffortMenu} the effort menu is open in the capture and closed with Escape after.
+   */
+  public String capture(URI url, boolean openEffortMenu) throws SeatException {
+    checkOpen();
+    PageInspector inspector = new PageInspector(page, chat);
+    return guard(false, () -> {
+      try {
+        URI to = target(url);
+        if (to != null) {
+          inspector.open(to);
+        }
+        inspector.settle();
+        ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
+        boolean opened = openEffortMenu && inspector.openEffortMenu();
+        try {
+          return CaptureSanitizer.capture(page, session.email()).html();
+        } finally {
+          if (opened) {
+            inspector.closeEffortMenu();
+          }
+        }
+      } catch (PageInspector.Unopenable e) {
+        throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
+      }
+    });
+  }
+
+  /** Where a doctor read goes: the given URL if on the seat's site, the home page for a blank tab. */
+  private URI target(URI url) throws SeatException {
+    if (url != null) {
+      if (!url.getScheme().equalsIgnoreCase(options.chatUrl().getScheme())
+          || !url.getRawAuthority().equalsIgnoreCase(options.chatUrl().getRawAuthority())) {
+        throw failed(Kind.UNAVAILABLE, "the seat reads only its own site " + options.chatUrl() + ", not " + url, false);
+      }
+      return url;
+    }
+    return page.url().startsWith("http") ? null : options.chatUrl();
   }
 
   // ---- Plumbing --------------------------------------------------------------------------
@@ -607,12 +656,7 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   /** One poll interval; an interrupt of the seat thread counts as a Stop request. */
   private void sleep() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stopRequested = true;
-    }
+    wait.pause();
   }
 
   private static void closeQuietly(Playwright pw) {
