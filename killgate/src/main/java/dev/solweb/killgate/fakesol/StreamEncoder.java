@@ -136,6 +136,15 @@ public final class StreamEncoder {
     return out;
   }
 
+  /** An image turn's answer: a finished multimodal message that carries no text (the page loads the images). */
+  public static List<String> imageAnswer(Turn t) {
+    ObjectNode m = message(t.answerId(), "assistant", null, "finished_successfully", true, "final", t.modelSlug());
+    ObjectNode content = m.putObject("content").put("content_type", "multimodal_text");
+    content.putArray("parts").addObject().put("content_type", "image_asset_pointer")
+        .put("asset_pointer", "file-service://file-" + t.answerId());
+    return List.of(whole(t, m));
+  }
+
   /** After the answer: a new chat's title, the account's limits, and the two terminal frames. */
   public static List<String> epilogue(Turn t) {
     List<String> out = new ArrayList<>();

@@ -19,6 +19,7 @@ import java.util.List;
  * @param falsePauseMs fakesol: text stable and Stop gone, but no action bar yet, for this long
  * @param streamMs fakesol: the answer streams in over this long
  * @param rerenderPrevious fakesol: an older turn re-renders while this one streams
+ * @param stream fakesol: how the page's conversation stream carries this reply ({@link StreamScript})
  */
 public record ScriptedReply(
     @JsonProperty("blocks") List<String> blocks,
@@ -33,20 +34,22 @@ public record ScriptedReply(
     @JsonProperty("thinking_ms") long thinkingMs,
     @JsonProperty("false_pause_ms") long falsePauseMs,
     @JsonProperty("stream_ms") long streamMs,
-    @JsonProperty("rerender_previous") boolean rerenderPrevious) {
+    @JsonProperty("rerender_previous") boolean rerenderPrevious,
+    @JsonProperty("stream") StreamScript stream) {
 
   public ScriptedReply {
     blocks = blocks == null ? List.of() : List.copyOf(blocks);
     prose = prose == null ? "" : prose;
     images = images == null ? List.of() : List.copyOf(images);
+    stream = stream == null ? StreamScript.DEFAULT : stream;
   }
 
   public static ScriptedReply answer(List<String> blocks, String prose) {
-    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false);
+    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false, null);
   }
 
   public static ScriptedReply fault(Fault fault) {
-    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false);
+    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false, null);
   }
 
   /** Faults a scenario can script. Page-only ones are shown by fakesol; ScriptedSeat maps them. */
