@@ -36,6 +36,8 @@ final class PageStream {
   private StreamTurn turn = new StreamTurn();
   private boolean armed;
   private int cutBodies;
+  /** Bodies up to this tap id began before the turn (an earlier turn's tail, a page's own resume). */
+  private long before;
 
   PageStream(Page page) {
     this.page = page;
@@ -56,7 +58,9 @@ final class PageStream {
 
   /** Just before Send: whatever the page buffered before belongs to no turn of ours. */
   void begin() {
-    StreamTap.drain(page);
+    for (StreamTap.Chunk c : StreamTap.drain(page)) {
+      before = Math.max(before, c.id());
+    }
     bodies.clear();
     topics.clear();
     endedTopics.clear();
@@ -77,6 +81,9 @@ final class PageStream {
   /** Reads what arrived since the last poll into the turn. One page round trip. */
   void poll() {
     for (StreamTap.Chunk c : StreamTap.drain(page)) {
+      if (c.id() <= before) {
+        continue;
+      }
       if (!c.stream()) {
         if (c.ended() && c.status() >= 400) {
           httpErrors.add(new HttpError(c.path(), c.status(), c.errorBody() == null ? "" : c.errorBody()));

@@ -78,7 +78,8 @@ class StreamTapBrowserTest {
   @BeforeAll
   static void start() throws Exception {
     vertx = Vertx.vertx();
-    server = vertx.createHttpServer().requestHandler(StreamTapBrowserTest::handle).listen(0, "127.0.0.1")
+    server = vertx.createHttpServer().requestHandler(StreamTapBrowserTest::handle).webSocketHandler(StreamTapBrowserTest::socket)
+        .listen(0, "127.0.0.1")
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     DriverCache.use(System.getenv());
     playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
@@ -136,6 +137,10 @@ class StreamTapBrowserTest {
               .end("{\"detail\": {\"message\": \"Too many requests\", \"clears_in\": 120}}");
           return;
         }
+        if ("handoff".equals(req.getParam("answer"))) {
+          res.putHeader("content-type", "text/event-stream").end(HANDOFF_BODY);
+          return;
+        }
         boolean hold = "hold".equals(req.getParam("answer"));
         res.setChunked(true).putHeader("content-type", "text/event-stream; charset=utf-8");
         writeSlowly(res, 0, hold);
@@ -158,6 +163,38 @@ class StreamTapBrowserTest {
     vertx.setTimer(20, t -> writeSlowly(res, i + 1, hold));
   }
 
+  static final String TOPIC = "conversation-turn-a-9";
+  static final String HANDOFF_BODY = "event: delta_encoding\ndata: \"v1\"\n\n"
+      + "data: {\"type\": \"input_message\", \"input_message\": {\"id\": \"u-9\"}, \"conversation_id\": \"c-9\"}\n\n"
+      + "data: {\"type\": \"stream_handoff\", \"conversation_id\": \"c-9\", \"options\": [{\"type\": \"subscribe_ws_topic\", \"topic_id\": \"" + TOPIC + "\"}]}\n\n"
+      + "data: [DONE]\n\n";
+  static final List<String> SOCKET_ITEMS = List.of(
+      "data: {\"p\": \"\", \"o\": \"add\", \"v\": {\"message\": {\"id\": \"a-9\", \"author\": {\"role\": \"assistant\"}, "
+          + "\"content\": {\"content_type\": \"text\", \"parts\": [\"over the \"]}, \"status\": \"in_progress\", \"channel\": \"final\", \"recipient\": \"all\", "
+          + "\"metadata\": {\"model_slug\": \"gpt-5-6-pro\"}}, \"conversation_id\": \"c-9\"}}\n\n",
+      "data: {\"p\": \"\", \"o\": \"patch\", \"v\": [{\"p\": \"/message/content/parts/0\", \"o\": \"append\", \"v\": \"socket\"}, "
+          + "{\"p\": \"/message/status\", \"o\": \"replace\", \"v\": \"finished_successfully\"}, {\"p\": \"/message/end_turn\", \"o\": \"replace\", \"v\": true}]}\n\n",
+      "data: {\"type\": \"message_stream_complete\", \"conversation_id\": \"c-9\"}\n\n");
+
+  /** The handoff socket: on subscribe, every item (the first one twice, as a replay), then done. */
+  private static void socket(io.vertx.core.http.ServerWebSocket ws) {
+    ws.textMessageHandler(msg -> {
+      if (!msg.contains(TOPIC)) {
+        return;
+      }
+      for (int i = 0; i < SOCKET_ITEMS.size(); i++) {
+        io.vertx.core.json.JsonObject item = new io.vertx.core.json.JsonObject().put("type", "message").put("payload",
+            new io.vertx.core.json.JsonObject().put("topic_id", TOPIC).put("payload", new io.vertx.core.json.JsonObject()
+                .put("stream_item_id", "i-" + i).put("encoded_item", SOCKET_ITEMS.get(i))));
+        ws.writeTextMessage(item.encode());
+        if (i == 0) {
+          ws.writeTextMessage(item.encode());
+        }
+      }
+      ws.writeTextMessage("{\"type\": \"message\", \"payload\": {\"topic_id\": \"" + TOPIC + "\", \"payload\": {\"type\": \"done\"}}}");
+    });
+  }
+
   static final String PAGE = """
       <!doctype html><html><body><script>
       window.readAll = async (path, opts, how) => {
@@ -175,6 +212,12 @@ class StreamTapBrowserTest {
         out.text += dec.decode();
         return out;
       };
+      window.followSocket = (topic) => new Promise((resolve) => {
+        const ws = new WebSocket('ws://' + location.host + '/ws');
+        let frames = 0;
+        ws.onopen = () => ws.send(JSON.stringify({ type: 'subscribe', topic_id: topic }));
+        ws.onmessage = (e) => { frames++; if (JSON.parse(e.data).payload.payload.type === 'done') { ws.close(); resolve(frames); } };
+      });
       </script></body></html>
       """;
 
@@ -279,6 +322,48 @@ class StreamTapBrowserTest {
       assertThat(b.get("error")).isEqualTo("AbortError");
       assertThat((String) b.get("text")).endsWith("data: [DONE]\n\n");
     });
+  }
+
+  /** The seat's whole view: the tapped POST says where the answer went, the socket frames carry it. */
+  @Test
+  void pageStreamFollowsAHandoffOverTheSocketThePageOpened() {
+    PageStream stream = new PageStream(page);
+    stream.begin();
+    pageRead("/backend-api/f/conversation?answer=handoff", "text");
+    assertThat(page.evaluate("(t) => followSocket(t)", TOPIC)).isEqualTo(SOCKET_ITEMS.size() + 2);
+    stream.poll();
+    stream.poll(); // a poll after the socket events were delivered to this thread
+    StreamTurn t = stream.turn();
+    assertThat(t.handoff()).extracting(StreamEvent.HandoffOption::topicId).containsExactly(TOPIC);
+    assertThat(stream.handoffFollowed()).isTrue();
+    assertThat(t.complete()).isTrue();
+    assertThat(t.answerText()).contains("over the socket");
+    assertThat(t.modelSlug()).isEqualTo("gpt-5-6-pro");
+    assertThat(t.conversationId()).isEqualTo("c-9");
+    stream.end();
+  }
+
+  @Test
+  void pageStreamKeepsHttpErrorsAndIgnoresABodyThatBeganBeforeTheTurn() {
+    PageStream stream = new PageStream(page);
+    // A body still streaming when the turn begins (an earlier turn's tail): none of it is this turn's.
+    page.evaluate("() => { window.earlier = fetch('/backend-api/f/conversation', { method: 'POST' })"
+        + ".then((r) => { window.gotHeaders = true; return r.text(); }); }");
+    page.waitForFunction("() => window.gotHeaders === true"); // the tap saw the response before the page did
+    stream.begin();
+    page.evaluate("() => window.earlier");
+    pageRead("/backend-api/f/conversation?answer=429", "text");
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (stream.httpErrors().isEmpty() && System.nanoTime() < deadline) {
+      stream.poll();
+      page.evaluate("() => new Promise((r) => setTimeout(r, 10))");
+    }
+    stream.poll();
+    assertThat(stream.httpErrors()).extracting(PageStream.HttpError::status).containsExactly(429);
+    assertThat(stream.httpErrors().get(0).body()).contains("clears_in");
+    assertThat(stream.seen()).isTrue();
+    assertThat(stream.turn().bodies()).as("the earlier body is not this turn's").isZero();
+    assertThat(stream.turn().conversationId()).isNull();
   }
 
   @Test
