@@ -101,6 +101,7 @@ final class ConversationEndpoint {
     ObjectNode plan = planned.plan();
     ScriptedReply reply = planned.reply();
     StreamScript script = reply == null ? StreamScript.DEFAULT : reply.stream();
+    plan.put("stream_fault", script.fault() == null ? null : script.fault().name().toLowerCase(java.util.Locale.ROOT));
     synchronized (this) {
       plans.put(plan.path("user_message_id").asText(""), plan);
     }
