@@ -38,6 +38,9 @@ final class PageStream {
   private int cutBodies;
   /** Bodies up to this tap id began before the turn (an earlier turn's tail, a page's own resume). */
   private long before;
+  private final Set<Long> openBodies = new HashSet<>();
+  /** How many bodies the turn had when the stream first said it handed off; -1 before that. */
+  private int bodiesAtHandoff = -1;
 
   PageStream(Page page) {
     this.page = page;
@@ -69,6 +72,8 @@ final class PageStream {
     handoff = new HandoffFrames();
     turn = new StreamTurn();
     cutBodies = 0;
+    openBodies.clear();
+    bodiesAtHandoff = -1;
     armed = true;
   }
 
@@ -94,17 +99,22 @@ final class PageStream {
       if (d == null) {
         d = new ConversationStreamDecoder();
         bodies.put(c.id(), d);
+        openBodies.add(c.id());
         turn.beginBody();
       }
       if (!c.text().isEmpty()) {
         turn.accept(d.feed(c.text().getBytes(StandardCharsets.UTF_8)));
       }
       if (c.ended()) {
+        openBodies.remove(c.id());
         turn.accept(d.end());
         if (!turn.terminalSeen()) {
           cutBodies++;
         }
       }
+    }
+    if (bodiesAtHandoff < 0 && !turn.handoff().isEmpty()) {
+      bodiesAtHandoff = bodies.size();
     }
     readFrames();
   }
@@ -150,9 +160,29 @@ final class PageStream {
     return !bodies.isEmpty() || !httpErrors.isEmpty();
   }
 
-  /** Whether a handoff's socket carried anything for this turn. */
+  /** Whether a handoff was followed where the seat sees it: its socket, or a later body ({@code /resume}). */
   boolean handoffFollowed() {
-    return !topics.isEmpty();
+    return !topics.isEmpty() || (bodiesAtHandoff >= 0 && bodies.size() > bodiesAtHandoff);
+  }
+
+  /** The stream handed the turn off and nothing the seat sees carries it on (yet). */
+  boolean handoffUnfollowed() {
+    return bodiesAtHandoff >= 0 && !handoffFollowed();
+  }
+
+  /** A body or a followed socket topic of the turn is still open. */
+  boolean live() {
+    return !openBodies.isEmpty() || topics.keySet().stream().anyMatch(t -> !endedTopics.contains(t));
+  }
+
+  /** The stream ended holding no answer text and handed nothing off: an image turn, or a refusal. */
+  boolean answerless() {
+    return turn.terminalSeen() && turn.answerText().map(String::isEmpty).orElse(true) && turn.handoff().isEmpty();
+  }
+
+  /** This poll's view for {@link AnswerArbiter}. */
+  AnswerArbiter.Poll pollView(boolean domComplete) {
+    return new AnswerArbiter.Poll(seen() && !bodies.isEmpty(), turn.complete(), live(), handoffUnfollowed(), answerless(), domComplete);
   }
 
   List<HttpError> httpErrors() {
