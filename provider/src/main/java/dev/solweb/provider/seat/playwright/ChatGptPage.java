@@ -372,6 +372,17 @@ final class ChatGptPage {
     return Optional.of(uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath());
   }
 
+  /**
+   * The durable URL of conversation {@code id} as the stream named it: the site's {@code /c/<id>}
+   * (the address bar may never show it: REAL-PAGE.md row 9), or empty for an id that is not one.
+   */
+  Optional<String> conversationUrl(String id) {
+    if (id == null || !id.matches("[0-9A-Za-z][0-9A-Za-z-]{7,}")) {
+      return Optional.empty();
+    }
+    return Optional.of(chatUrl.getScheme() + "://" + chatUrl.getRawAuthority() + "/c/" + id);
+  }
+
   private static boolean sameOrigin(URI a, URI b) {
     return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
         && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
@@ -587,6 +598,11 @@ final class ChatGptPage {
         }
       }
       """;
+
+  /** Whether the page shows a message with this id. */
+  boolean hasMessage(String messageId) {
+    return Boolean.TRUE.equals(evaluate("(id) => !!document.querySelector('[data-message-id=\"' + CSS.escape(id) + '\"]')", messageId));
+  }
 
   /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
   @SuppressWarnings("unchecked")

@@ -8,6 +8,7 @@ import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -54,6 +56,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
   private static final int SETTLED_POLLS = 5;
+  private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
   private static final Pattern CLOSED = Pattern.compile(
       "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
       Pattern.CASE_INSENSITIVE);
@@ -66,6 +69,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final Page page;
   private final ChatGptPage chat;
   private final CompletionTracker.Rule completion;
+  private final PageStream stream;
+  /** A stream answer whose DOM reading is still to be compared (at the seat's next call). */
+  private CrossCheck pendingCheck;
   private volatile boolean stopRequested;
   private volatile boolean pageCrashed;
   private Effort effort;
@@ -96,12 +102,14 @@ public final class PlaywrightSeat implements BrowserSeat {
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
       ctx.addInitScript(ChatGptPage.INIT_SCRIPT);
+      ctx.addInitScript(StreamTap.INIT_SCRIPT);
       Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
       p.onCrash(crashed -> pageCrashed = true);
       this.playwright = pw;
       this.context = ctx;
       this.page = p;
       this.chat = new ChatGptPage(p, options.chatUrl());
+      this.stream = new PageStream(p);
     } catch (PlaywrightException e) {
       if (pw != null) {
         closeQuietly(pw);
@@ -119,6 +127,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     // a Stop that arrives during this turn's resume or effort steps still cancels its send.
     stopRequested = false;
     return guard(false, () -> {
+      crossCheck();
       if (!chat.onSite()) {
         chat.openHome();
       } else if (chat.state(Set.of()).faultShown()) {
@@ -255,40 +264,120 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
 
     // ---- The Send boundary: from here on nothing is ever resent. ----
+    stream.begin();
     sent[0] = true;
     chat.clickSend();
+    try {
+      return awaitAnswer(baseline, outputDir);
+    } finally {
+      stream.end();
+    }
+  }
+
+  /**
+   * Polls the page after Send until the answer is complete by the stream's rule or, where the
+   * stream cannot judge, the DOM's ({@link AnswerArbiter}); then reads it from the source that decided.
+   */
+  private SeatReply awaitAnswer(Set<String> baseline, Path outputDir) throws SeatException {
     long clicked = System.nanoTime();
     CompletionTracker tracker = new CompletionTracker(completion);
     ChatGptPage.State s;
+    AnswerArbiter.Decision decision;
+    boolean domComplete;
     while (true) {
       if (stopRequested) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
       s = chat.state(baseline);
+      stream.poll();
+      failOnStreamFaults();
       failOnPageFaults(s, true);
-      if (tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText())) {
+      domComplete = tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText());
+      decision = AnswerArbiter.decide(stream.pollView(domComplete));
+      if (decision != AnswerArbiter.Decision.WAIT) {
         break;
       }
-      if (s.targetId() == null && !s.stopVisible() && System.nanoTime() - clicked > NO_ANSWER.toNanos()) {
+      if (s.targetId() == null && !s.stopVisible() && !stream.live() && stream.turn().charsReceived() == 0
+          && System.nanoTime() - clicked > NO_ANSWER.toNanos()) {
         throw failed(Kind.UNAVAILABLE, "Send was clicked but no answer started within "
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       sleep();
     }
-
-    if (ChatGptPage.isDowngrade(effort, s.targetSlug())) {
-      throw SeatException.failed(ProviderFailure.capped("the answer came from " + s.targetSlug()
-          + ", below the " + effort.label() + " tier (plan limit downgrade)" + resumeNote(s), capResume(s), clock.instant()), true);
+    StreamTurn turn = stream.turn();
+    if (decision == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM) {
+      disagree("the stream ended without its terminal frames (" + stream.cutBodies() + " cut bodies) while the DOM "
+          + "showed the answer complete; the DOM decided");
     }
-    MarkdownFences.Split split = readAnswer(s.targetId());
-    List<String> imageUrls = outputDir == null ? List.of() : chat.imageUrls(s.targetId());
+    boolean fromStream = decision == AnswerArbiter.Decision.STREAM;
+    String slug = fromStream && turn.modelSlug() != null ? turn.modelSlug() : s.targetSlug() != null ? s.targetSlug() : turn.modelSlug();
+    Optional<String> downgrade = StreamVerdicts.downgrade(effort, slug, turn.modelAdjustments());
+    if (downgrade.isPresent()) {
+      throw SeatException.failed(ProviderFailure.capped(downgrade.get() + " (plan limit downgrade)" + resumeNote(s),
+          capResume(s), clock.instant()), true);
+    }
+    String messageId = fromStream ? turn.answerMessageId().orElse(s.targetId()) : s.targetId();
+    MarkdownFences.Split split = fromStream ? MarkdownFences.split(turn.answerMarkdown().orElse("")) : readAnswer(s.targetId());
+    List<String> imageUrls = outputDir == null || messageId == null ? List.of() : chat.imageUrls(messageId);
     if (split.blocks().isEmpty() && split.prose().isEmpty() && imageUrls.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
     List<String> images = imageUrls.isEmpty() ? List.of() : harvest(imageUrls, outputDir);
-    String url = waitDurableUrl();
-    return new SeatReply(split.blocks(), split.prose(), url, s.targetSlug(), images);
+    String url = durableUrl(turn.conversationId());
+    SeatReply.Source source = fromStream ? SeatReply.Source.STREAM : SeatReply.Source.DOM;
+    if (fromStream) {
+      pendingCheck = new CrossCheck(messageId, s.targetId(), split.blocks());
+      if (domComplete) {
+        crossCheck(); // the DOM already finished too: compare now, it costs one read
+      }
+    }
+    AnswerStats.GLOBAL.answered(source);
+    return new SeatReply(split.blocks(), split.prose(), url, slug, images, source);
+  }
+
+  /** A stream answer to compare with the DOM's reading of the same message. */
+  private record CrossCheck(String messageId, String domTargetId, List<String> streamBlocks) {}
+
+  /**
+   * Compares the last stream answer with what the DOM shows for it (the Copy markdown, else the
+   * per-block DOM text); a difference, or a DOM that never showed it finished, is logged and
+   * counted: the stream's answer stood, since it was complete.
+   */
+  private void crossCheck() {
+    CrossCheck check = pendingCheck;
+    pendingCheck = null;
+    if (check == null || !chat.onSite()) {
+      return;
+    }
+    String id = check.messageId() != null && chat.hasMessage(check.messageId()) ? check.messageId() : check.domTargetId();
+    if (id == null || !chat.hasMessage(id)) {
+      disagree("the DOM never showed the streamed answer " + check.messageId());
+      return;
+    }
+    List<String> dom = readAnswer(id).blocks();
+    if (!dom.equals(check.streamBlocks())) {
+      disagree("the DOM's code blocks of " + id + " differ from the stream's (" + dom.size() + " vs "
+          + check.streamBlocks().size() + " blocks); the stream's stood");
+    }
+  }
+
+  private static void disagree(String what) {
+    AnswerStats.GLOBAL.disagreed();
+    LOG.warning("stream and DOM disagree: " + what);
+  }
+
+  /** The stream's HTTP errors and error or limit frames as typed failures (after Send: never resent). */
+  private void failOnStreamFaults() throws SeatException {
+    for (PageStream.HttpError e : stream.httpErrors()) {
+      throw SeatException.failed(StreamVerdicts.httpFailure(e, clock.instant()), true);
+    }
+    if (stream.seen() && !stream.live() && !stream.handoffUnfollowed()) {
+      Optional<ProviderFailure> f = StreamVerdicts.streamFailure(stream.turn(), clock.instant());
+      if (f.isPresent()) {
+        throw SeatException.failed(f.get(), true);
+      }
+    }
   }
 
   /**
@@ -456,6 +545,19 @@ public final class PlaywrightSeat implements BrowserSeat {
     while (System.nanoTime() < deadline && chat.state(Set.of()).stopVisible()) {
       sleep();
     }
+  }
+
+  /**
+   * The conversation's durable URL: the address bar's /c/<id> when it shows one, else the one the
+   * stream's conversation id names (the address bar may never leave /c/WEB:), else wait for it.
+   */
+  private String durableUrl(String streamConversationId) throws SeatException {
+    Optional<String> now = chat.durableUrl(chat.url());
+    if (now.isPresent()) {
+      return now.get();
+    }
+    Optional<String> named = chat.conversationUrl(streamConversationId);
+    return named.isPresent() ? named.get() : waitDurableUrl();
   }
 
   /** Waits for the durable /c/<id>; a transient /c/WEB:<id> is never returned. */
