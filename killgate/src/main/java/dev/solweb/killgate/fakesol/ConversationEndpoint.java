@@ -172,8 +172,13 @@ final class ConversationEndpoint {
       play(res, List.of(new Step(plan.path("delay_ms").asLong(0), handoff.subList(StreamEncoder.preamble(turn).size(), handoff.size()))), true);
       return;
     }
-    List<String> answer = streamFault == StreamScript.Fault.CUT || streamFault == StreamScript.Fault.SILENCE_RESUME
-        ? StreamEncoder.answerUnfinished(turn) : StreamEncoder.answer(turn);
+    List<String> answer;
+    if (streamFault == StreamScript.Fault.CUT || streamFault == StreamScript.Fault.SILENCE_RESUME) {
+      List<String> unfinished = StreamEncoder.answerUnfinished(turn);
+      answer = unfinished.subList(0, unfinished.size() / 2 + 1); // the body stops mid-answer
+    } else {
+      answer = StreamEncoder.answer(turn);
+    }
     pace(steps, answer, plan);
     if (streamFault == StreamScript.Fault.CUT) {
       play(res, steps, true);

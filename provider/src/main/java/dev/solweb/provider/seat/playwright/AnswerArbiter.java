@@ -6,13 +6,15 @@ package dev.solweb.provider.seat.playwright;
  * (../shared/CHATGPT-STREAM.md "Reading an answer"); the DOM rule decides alone when no stream was
  * seen, when the stream handed the turn to a channel the seat does not follow, when the stream
  * ended holding no text (an image turn), or when the stream died without its terminal frames
- * (that last one is a disagreement worth counting). A DOM that looks finished while the stream is
- * still live is a false pause: wait.
+ * (that last one is a disagreement worth counting) after finishing its answer message. A stream
+ * that died while its answer was still {@code in_progress} vetoes the DOM: the answer is known to
+ * be cut, whatever the page shows. A DOM that looks finished while the stream is still live is a
+ * false pause: wait.
  */
 final class AnswerArbiter {
 
   /** The poll's verdict. */
-  enum Decision { WAIT, STREAM, DOM, DOM_OVER_DEAD_STREAM }
+  enum Decision { WAIT, STREAM, DOM, DOM_OVER_DEAD_STREAM, CUT }
 
   /**
    * What one poll saw.
@@ -22,10 +24,11 @@ final class AnswerArbiter {
    * @param streamLive a body or a followed socket of the turn is still open
    * @param handoffUnfollowed the stream handed off and nothing the seat sees carried the answer on
    * @param answerless a terminal frame arrived and the stream held no answer text
+   * @param answerUnfinished the stream's answer message exists and never reached {@code finished_successfully}
    * @param domComplete the DOM rule holds
    */
   record Poll(boolean streamSeen, boolean streamComplete, boolean streamLive, boolean handoffUnfollowed,
-      boolean answerless, boolean domComplete) {}
+      boolean answerless, boolean answerUnfinished, boolean domComplete) {}
 
   private AnswerArbiter() {}
 
@@ -39,6 +42,9 @@ final class AnswerArbiter {
     if (!p.streamSeen() || p.handoffUnfollowed() || p.answerless()) {
       return Decision.DOM;
     }
-    return p.streamLive() ? Decision.WAIT : Decision.DOM_OVER_DEAD_STREAM;
+    if (p.streamLive()) {
+      return Decision.WAIT;
+    }
+    return p.answerUnfinished() ? Decision.CUT : Decision.DOM_OVER_DEAD_STREAM;
   }
 }

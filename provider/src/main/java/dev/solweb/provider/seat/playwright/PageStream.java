@@ -182,7 +182,8 @@ final class PageStream {
 
   /** This poll's view for {@link AnswerArbiter}. */
   AnswerArbiter.Poll pollView(boolean domComplete) {
-    return new AnswerArbiter.Poll(seen() && !bodies.isEmpty(), turn.complete(), live(), handoffUnfollowed(), answerless(), domComplete);
+    return new AnswerArbiter.Poll(seen() && !bodies.isEmpty(), turn.complete(), live(), handoffUnfollowed(), answerless(),
+        turn.answerUnfinished(), domComplete);
   }
 
   List<HttpError> httpErrors() {

@@ -306,6 +306,11 @@ public final class PlaywrightSeat implements BrowserSeat {
       sleep();
     }
     StreamTurn turn = stream.turn();
+    if (decision == AnswerArbiter.Decision.CUT) {
+      disagree("the DOM showed the answer complete but the stream ended mid-answer");
+      throw failed(Kind.UNAVAILABLE, "the page's stream ended before the answer finished (" + turn.charsReceived()
+          + " characters, no finish or terminal frame) although the page shows it done; the answer is cut; not resent", true);
+    }
     if (decision == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM) {
       disagree("the stream ended without its terminal frames (" + stream.cutBodies() + " cut bodies) while the DOM "
           + "showed the answer complete; the DOM decided");

@@ -170,6 +170,11 @@ public final class StreamTurn {
     }).orElse(false);
   }
 
+  /** Whether the answer message exists and has not reached {@code finished_successfully}. */
+  public boolean answerUnfinished() {
+    return answer().map(e -> !FINISHED.equals(e.getValue().status)).orElse(false);
+  }
+
   /** Whether a terminal frame ({@code message_stream_complete} or {@code [DONE]}) arrived in any body. */
   public boolean terminalSeen() {
     return !terminalBodies.isEmpty();
