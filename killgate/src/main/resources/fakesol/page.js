@@ -1,6 +1,7 @@
 // fakesol page: behaves like the real ChatGPT page where the seat looks (../shared/CHATGPT-DOM.md).
-// The backend (FakeSol.java) decides replies and faults from the scenario; this script renders
-// them with the live DOM shapes and timings: Stop/Send sharing #composer-submit-button, turns
+// The backend (FakeSol.java) decides replies and faults from the scenario; each turn goes to the
+// page's own /backend-api/f/conversation (turn.js, stream.js) and this script renders what the
+// stream says with the live DOM shapes and timings: Stop/Send sharing #composer-submit-button, turns
 // as section[data-testid^="conversation-turn-"], CodeMirror-style code blocks (no fences in
 // innerText), a copy-turn-action-button that copies raw markdown, /c/WEB:<uuid> before /c/<uuid>.
 'use strict';
@@ -246,15 +247,6 @@ function renderDone(turn, data) {
   turn.actions.classList.add('shown');
 }
 
-async function waitOrStop(ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (stopped) return false;
-    await sleep(Math.min(25, end - Date.now()));
-  }
-  return !stopped;
-}
-
 async function stream(turn, from, to, text, ms) {
   const steps = Math.max(1, Math.min(40, Math.ceil(ms / 25)));
   for (let i = 1; i <= steps; i++) {
@@ -280,13 +272,9 @@ async function submit() {
   clearEditor();
   if (isNew) history.pushState(null, '', '/c/WEB:' + crypto.randomUUID());
   const sentFiles = attachments; attachments = []; renderAttachments();
-  const r = await api('/api/send', { conversation_id: conversationId || draftId, text, attachments: sentFiles,
-    effort_label: $('#thinking-effort-selection-label').textContent });
-  const plan = r.json;
   draftId = null;
-  if (plan.user_message_id) userTurn(plan.user_message_id, text);
   try {
-    await play(plan, isNew);
+    await streamTurn(text, isNew, sentFiles); // turn.js: the page's own /backend-api/f/conversation
   } finally {
     busy = false;
   }
@@ -294,68 +282,9 @@ async function submit() {
 
 function doStop() {
   stopped = true;
+  stopStreamTurn();
   api('/api/stop', {});
   setSendMode('send');
-}
-
-async function play(plan, isNew) {
-  switch (plan.fault) {
-    case 'too_long': setSendMode('send'); showTooLong(); return;
-    case 'logged_out': renderLoginWall(); return;
-    case 'cloudflare': location.replace('/cdn-cgi/challenge'); return;
-    case 'crash': case 'crash_before_send': return; // Stop stays up; the backend ends the browser
-    case 'hang': await waitOrStop(1e9); return;
-    case 'cap':
-      await waitOrStop(plan.delay_ms || 100);
-      setSendMode('send'); showBanner(plan.banner);
-      return;
-    case 'something_went_wrong':
-      await waitOrStop(plan.delay_ms || 100);
-      setSendMode('send'); showError(plan);
-      return;
-    default:
-      if (plan.fault === 'cap_downgrade') showBanner(plan.banner);
-      await answer(plan, isNew);
-  }
-}
-
-async function answer(plan, isNew) {
-  const finish = (turn) => {
-    if (turn) turn.actions.classList.add('shown');
-    setSendMode('send');
-  };
-  if (!await waitOrStop(plan.delay_ms || 0)) return finish(null);
-  const turn = assistantTurn(plan.message_id, plan.slug);
-  turn.markdown = plan.markdown;
-  if (plan.rerender_previous) await rerenderPrevious(turn.node);
-  const prose = plan.prose || '';
-  const half = Math.floor(prose.length / 2);
-  const streamMs = plan.stream_ms || 0;
-  if (!await stream(turn, 0, half, prose, streamMs / 2)) return finish(turn);
-  if (plan.thinking_ms) {
-    // A thinking pause mid-answer: Stop stays visible, a status label shows, and (as for a
-    // preamble message of a multi-message turn) an action bar is already on screen.
-    turn.status.textContent = 'Thinking'; turn.status.hidden = false;
-    turn.actions.classList.add('shown');
-    if (!await waitOrStop(plan.thinking_ms)) return finish(turn);
-    turn.status.hidden = true; turn.status.textContent = '';
-    turn.actions.classList.remove('shown');
-  }
-  if (plan.false_pause_ms) {
-    // The false stable pause (seed 003): Stop gone, text stable, no action bar yet.
-    setSendMode('send');
-    await sleep(plan.false_pause_ms);
-    setSendMode('stop');
-  }
-  if (!await stream(turn, half, prose.length, prose, streamMs / 2)) return finish(turn);
-  renderDone(turn, plan);
-  turns.push({ id: plan.message_id, data: plan });
-  setSendMode('send');
-  conversationId = plan.conversation_id;
-  if (isNew) {
-    // The durable id replaces the transient WEB: one only after the answer is done.
-    setTimeout(() => history.replaceState(null, '', '/c/' + plan.conversation_id), 400);
-  }
 }
 
 /** React remounts an older turn while a new one streams: same message id, text re-streams. */

@@ -7,7 +7,7 @@
 'use strict';
 
 window.FakesolStream = (() => {
-  const SILENCE_MS = 1500; // the real page waits much longer; fakesol's silences are scaled down
+  const SILENCE_MS = 60000; // a silence this long makes the page resume (thinking turns pause for less)
 
   /** An SSE parser over text chunks: calls onEvent(name, data) per dispatched event. */
   function sseParser(onEvent) {
@@ -127,13 +127,13 @@ window.FakesolStream = (() => {
   }
 
   /** Reads one body into the turn; resolves 'complete', 'ended' (no terminal) or 'silent'. */
-  async function readBody(response, parser, turn, ctl) {
+  async function readBody(response, parser, turn, ctl, silenceMs) {
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let reading = null; // a read outlives a silence: its bytes must not be lost
     for (;;) {
       let timer;
-      const silence = new Promise((r) => { timer = setTimeout(() => r('silent'), SILENCE_MS); });
+      const silence = new Promise((r) => { timer = setTimeout(() => r('silent'), silenceMs()); });
       if (!reading) reading = reader.read();
       const next = await Promise.race([reading, silence]);
       clearTimeout(timer);
@@ -203,7 +203,8 @@ window.FakesolStream = (() => {
     if (options.onStart) await options.onStart();
     let outcome;
     try {
-      outcome = await readBody(r, parser, turn, ctl);
+      const silenceMs = () => (options.silenceMs && options.silenceMs()) || SILENCE_MS;
+      outcome = await readBody(r, parser, turn, ctl, silenceMs);
       for (let tries = 0; outcome === 'silent' && tries < 12; tries++) {
         const resumeCtl = new AbortController();
         if (options.stopSignal) options.stopSignal.addEventListener('abort', () => resumeCtl.abort());
@@ -212,12 +213,13 @@ window.FakesolStream = (() => {
           body: JSON.stringify({ conversation_id: turn.st.conversationId }) });
         if (!rr.ok) { outcome = 'ended'; break; }
         parser = sseParser((n, d) => turn.event(n, d));
-        outcome = await readBody(rr, parser, turn, resumeCtl);
+        outcome = await readBody(rr, parser, turn, resumeCtl, silenceMs);
       }
       if (outcome !== 'complete' && turn.st.handoff && turn.st.handoff.length) {
         const topic = turn.st.handoff[0].topic_id;
         parser = sseParser((n, d) => turn.event(n, d));
-        outcome = options.hiddenHandoff ? await followHidden(topic, parser, turn) : await followSocket(topic, parser, turn);
+        outcome = (typeof options.hiddenHandoff === 'function' ? options.hiddenHandoff() : options.hiddenHandoff)
+          ? await followHidden(topic, parser, turn) : await followSocket(topic, parser, turn);
       }
     } catch (e) {
       outcome = options.stopSignal && options.stopSignal.aborted ? 'stopped' : 'ended';

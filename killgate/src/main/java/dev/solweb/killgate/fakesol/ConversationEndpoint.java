@@ -102,6 +102,9 @@ final class ConversationEndpoint {
     ScriptedReply reply = planned.reply();
     StreamScript script = reply == null ? StreamScript.DEFAULT : reply.stream();
     plan.put("stream_fault", script.fault() == null ? null : script.fault().name().toLowerCase(java.util.Locale.ROOT));
+    if (script.silenceMs() > 0) {
+      plan.put("silence_ms", script.silenceMs()); // the page resumes after this much silence (scaled down from ~60 s)
+    }
     synchronized (this) {
       plans.put(plan.path("user_message_id").asText(""), plan);
     }

@@ -87,7 +87,7 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "stream.js", "challenge.html")) {
+    for (String name : List.of("page.html", "page.js", "stream.js", "turn.js", "challenge.html")) {
       resources.put(name, resource(name));
     }
   }
@@ -170,6 +170,7 @@ public final class FakeSol implements AutoCloseable {
     router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
     router.get("/fakesol-stream.js").handler(ctx -> serve(ctx, "stream.js", "text/javascript"));
+    router.get("/fakesol-turn.js").handler(ctx -> serve(ctx, "turn.js", "text/javascript"));
     router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
     router.get("/api/auth/session").handler(this::session);
     router.get("/api/state").handler(this::state);

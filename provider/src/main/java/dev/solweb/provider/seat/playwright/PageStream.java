@@ -22,7 +22,11 @@ import java.util.Set;
 final class PageStream {
 
   /** An HTTP error answer on the turn path: 429 with {@code clears_in}, 403 "unusual activity", ... */
-  record HttpError(String path, int status, String body) {}
+  record HttpError(String path, int status, String body, long seenNanos) {
+    HttpError(String path, int status, String body) {
+      this(path, status, body, System.nanoTime());
+    }
+  }
 
   private static final int MAX_HELD_FRAMES = 10_000;
 

@@ -55,6 +55,8 @@ public final class PlaywrightSeat implements BrowserSeat {
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
+  /** How long a turn-path HTTP error waits for the page's own banner, which says more (an exact reset time). */
+  private static final Duration BANNER_GRACE = Duration.ofSeconds(1);
   private static final int SETTLED_POLLS = 5;
   private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
   private static final Pattern CLOSED = Pattern.compile(
@@ -291,8 +293,10 @@ public final class PlaywrightSeat implements BrowserSeat {
       }
       s = chat.state(baseline);
       stream.poll();
-      failOnStreamFaults();
+      // The page's own banner first: it names the exact time a cap lifts; the stream's error
+      // bodies and frames count once the page had a moment to show it.
       failOnPageFaults(s, true);
+      failOnStreamFaults();
       domComplete = tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText());
       decision = AnswerArbiter.decide(stream.pollView(domComplete));
       if (decision != AnswerArbiter.Decision.WAIT) {
@@ -375,6 +379,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   /** The stream's HTTP errors and error or limit frames as typed failures (after Send: never resent). */
   private void failOnStreamFaults() throws SeatException {
     for (PageStream.HttpError e : stream.httpErrors()) {
+      if (System.nanoTime() - e.seenNanos() < BANNER_GRACE.toNanos()) {
+        return;
+      }
       throw SeatException.failed(StreamVerdicts.httpFailure(e, clock.instant()), true);
     }
     if (stream.seen() && !stream.live() && !stream.handoffUnfollowed()) {
