@@ -84,7 +84,11 @@ async function streamTurn(text, isNew, sentFiles) {
   }
   const answerText = turn && state ? (state.messages.get(state.answerId).content.parts[0] || '') : '';
   const images = plan.images || [];
-  if (!turn && images.length && state && state.answerId) turn = assistantTurn(state.answerId, plan.slug);
+  if (!turn && images.length && state) {
+    // An image turn: its message came finished, with no text; the page shows the images by itself.
+    const assistant = [...state.messages.values()].filter((m) => m.author && m.author.role === 'assistant').pop();
+    turn = assistantTurn(assistant ? assistant.id : crypto.randomUUID(), plan.slug);
+  }
   if (turn) {
     turn.status.hidden = true;
     const rendered = FakesolStream.render(typeof answerText === 'string' ? answerText : '');

@@ -536,6 +536,13 @@ public final class PlaywrightSeat implements BrowserSeat {
         }
       }
     }
+    // A banner without a time: the turn's 429 body may still say when (clears_in).
+    for (PageStream.HttpError e : stream.httpErrors()) {
+      ProviderFailure f = StreamVerdicts.httpFailure(e, now);
+      if (e.status() == 429 && !f.detail().contains("estimate")) {
+        return Instant.parse(f.resumeAt());
+      }
+    }
     return now.plus(CAP_ESTIMATE);
   }
 
