@@ -193,6 +193,7 @@ window.FakesolStream = (() => {
     } catch (e) {
       return { outcome: 'stopped', state: null };
     }
+    if (options.onResponse) await options.onResponse(r);
     if (!r.ok) {
       let j = null; try { j = await r.json(); } catch (e) { j = null; }
       handlers.onHttpError && handlers.onHttpError(r.status, j);
@@ -200,7 +201,6 @@ window.FakesolStream = (() => {
     }
     const turn = turnState(handlers);
     let parser = sseParser((n, d) => turn.event(n, d));
-    if (options.onStart) await options.onStart();
     let outcome;
     try {
       const silenceMs = () => (options.silenceMs && options.silenceMs()) || SILENCE_MS;

@@ -29,7 +29,7 @@ class SeatBasicsTest extends SeatHarness {
     assertThat(probe.account()).isEqualTo("owner@example.invalid");
 
     seat.openNew();
-    assertThat(seat.setEffort(Effort.HIGH)).isEqualTo("High");
+    assertThat(seat.setEffort(Effort.HIGH)).isEqualTo(Effort.HIGH);
     SeatReply reply = seat.send("hello");
 
     List<ScenarioPlayer.Send> sends = sol.sends();

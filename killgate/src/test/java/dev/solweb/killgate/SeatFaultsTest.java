@@ -69,7 +69,7 @@ class SeatFaultsTest extends SeatHarness {
     PlaywrightSeat again = newSeat();
     again.resume(url);
     // The page refuses High for this send: the label it shows is what setEffort returns...
-    assertThat(again.setEffort(Effort.HIGH)).isEqualTo("Medium");
+    assertThat(again.setEffort(Effort.HIGH)).isEqualTo(Effort.MEDIUM);
     // ...and the send-time check refuses to send at the wrong effort.
     failsWith(() -> again.send("second"), Kind.UNAVAILABLE, false, e -> assertThat(e.failure().detail()).contains("Medium"));
     assertThat(sol.sends()).hasSize(1);

@@ -15,6 +15,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fresh fakesol, a fresh daemon home (profile, lock) and so a fresh browser: the seat owns its
  * browser through a persistent profile, so a "fresh context" here is a fresh profile.
  */
+@Timeout(180) // a turn that never completes fails the test instead of hanging the build
 abstract class SeatHarness {
 
   static Vertx vertx;

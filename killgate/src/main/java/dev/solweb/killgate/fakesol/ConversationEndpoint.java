@@ -154,6 +154,14 @@ final class ConversationEndpoint {
       }
       default -> { }
     }
+    if (!plan.has("markdown")) {
+      // A page fault with no answer (capacity, unusual activity, a full conversation): the page
+      // shows it; the body carries no answer and ends.
+      steps.add(new Step(0, StreamEncoder.preamble(turn)));
+      steps.add(new Step(plan.path("delay_ms").asLong(100), List.of("data: [DONE]\n\n")));
+      play(res, steps, true);
+      return;
+    }
     if (turn.markdown().isEmpty() && plan.path("images").size() > 0) {
       // An image turn: no finished text in the stream; the page shows the images by itself.
       steps.add(new Step(0, StreamEncoder.preamble(turn)));

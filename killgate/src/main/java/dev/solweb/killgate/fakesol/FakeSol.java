@@ -60,7 +60,6 @@ public final class FakeSol implements AutoCloseable {
   private final Clock clock;
   private final Map<String, String> resources = new HashMap<>();
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
-  private final java.util.Set<String> servedImages = new java.util.HashSet<>();
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
   private final Map<String, String> drafts = new HashMap<>();
   private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
@@ -72,6 +71,8 @@ public final class FakeSol implements AutoCloseable {
   private int stopClicks;
   private int crashes;
   private boolean copyBroken;
+  private boolean insertTextIgnored;
+  private final Map<String, String> estuaryFiles = new HashMap<>();
   private volatile Runnable crashHook = () ->
       System.err.println("fakesol: crash fault but no crash hook is set; the page just hangs");
 
@@ -145,6 +146,19 @@ public final class FakeSol implements AutoCloseable {
     conversationEndpoint.queueRecorded(recordedBody);
   }
 
+  /**
+   * Makes the composer drop CDP insertText (as an editor might), so only a real clipboard paste
+   * gets text in: the seat's fallback path.
+   */
+  public synchronized void ignoreInsertText() {
+    insertTextIgnored = true;
+  }
+
+  /** The page shape this fakesol serves ({@link Scenario#DOMS}). */
+  public String dom() {
+    return player.scenario().dom();
+  }
+
   /** What a crash fault does: tests end the seat's Chromium here. Runs off the event loop. */
   public void onCrash(Runnable hook) {
     this.crashHook = hook;
@@ -181,7 +195,7 @@ public final class FakeSol implements AutoCloseable {
     conversationEndpoint.mount(router);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
-    router.get("/files/:id/:name").handler(this::file);
+    router.get("/backend-api/estuary/content").handler(this::file);
     router.get("/control").handler(this::control);
     return router;
   }
@@ -203,6 +217,14 @@ public final class FakeSol implements AutoCloseable {
     out.put("wall", wall);
     out.put("banner", loadBanner);
     out.put("copy_broken", copyBroken);
+    out.put("insert_text_ignored", insertTextIgnored);
+    out.put("dom", player.scenario().dom());
+    out.put("locale", player.scenario().locale());
+    out.put("windowed_turns", player.scenario().windowedTurns());
+    ArrayNode history = out.putArray("history");
+    List<String> ids = new ArrayList<>(transcripts.keySet());
+    java.util.Collections.reverse(ids);
+    ids.forEach(history::add);
     String conversation = ctx.queryParams().get("conversation");
     out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
     json(ctx, 200, out);
@@ -275,6 +297,8 @@ public final class FakeSol implements AutoCloseable {
           out.put("outcome", "crash");
           crashSoon(100);
         }
+        // Shown as soon as the user is about to send; text turns still go through.
+        case FEATURE_CAP -> out.put("banner", featureCapText(player.peek(conversation).orElseThrow()));
         default -> { }
       }
     }
@@ -338,9 +362,25 @@ public final class FakeSol implements AutoCloseable {
     }
     plan.put("fault", fault == null ? null : wire(fault));
     plan.put("delay_ms", reply.delayMs()).put("thinking_ms", reply.thinkingMs()).put("false_pause_ms", reply.falsePauseMs())
-        .put("stream_ms", reply.streamMs()).put("rerender_previous", reply.rerenderPrevious());
+        .put("stream_ms", reply.streamMs()).put("rerender_previous", reply.rerenderPrevious())
+        .put("flash_action_bar", reply.flashActionBar()).put("preamble", reply.preamble()).put("preamble_ms", reply.preambleMs())
+        .put("no_durable_url", reply.noDurableUrl());
     switch (fault == null ? Fault.DELETED : fault) {
       case CAP -> plan.put("banner", capText(resumeAt(reply), null)).put("resume_at", resumeAt(reply).toString());
+      // REAL-PAGE row 7, as peers saw them.
+      case CAPACITY -> plan.put("banner", "ChatGPT is at capacity right now. We're experiencing high demand; please try again soon.");
+      case UNUSUAL_ACTIVITY -> plan.put("banner",
+          "Unusual activity has been detected from your device. Try again later.");
+      case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", defaultSlug(label));
+      case FEATURE_CAP -> {
+        if (!attached.isEmpty()) {
+          // Uploads are capped: the page takes the send but fails it, as a site would.
+          plan.put("fault", "something_went_wrong").put("error", featureCapText(reply));
+        } else {
+          plan.putNull("fault");
+          transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+        }
+      }
       case CAP_DOWNGRADE -> {
         plan.put("banner", capText(resumeAt(reply), "downgrade"));
         transcript.add(answer(plan, reply, reply.modelSlug() == null ? "gpt-5-mini" : reply.modelSlug()));
@@ -387,10 +427,13 @@ public final class FakeSol implements AutoCloseable {
     }
     // Generated images are files the site serves under the message (the real page loads them
     // from its own file service with the session cookie); each scripted name is a small PNG.
+    // The real page loads them from /backend-api/estuary/content?id=file_... (oracle), signed.
     ArrayNode images = JSON.createArrayNode();
     for (String name : reply.images()) {
-      String file = java.nio.file.Path.of(name).getFileName().toString();
-      images.addObject().put("name", file).put("url", "/files/" + messageId + "/" + encode(file));
+      String fileId = "file_" + UUID.randomUUID().toString().replace("-", "");
+      estuaryFiles.put(fileId, java.nio.file.Path.of(name).getFileName().toString());
+      images.addObject().put("file_id", fileId).put("url", "/backend-api/estuary/content?id=" + fileId
+          + "&ts=" + clock.instant().getEpochSecond() + "&p=fs&cid=1&sig=" + Integer.toHexString(fileId.hashCode()));
     }
     plan.put("message_id", messageId).put("slug", slug).put("prose", reply.prose()).put("markdown", markdown.toString());
     plan.set("blocks", blocks);
@@ -399,7 +442,6 @@ public final class FakeSol implements AutoCloseable {
         .put("prose", reply.prose()).put("markdown", markdown.toString());
     turn.set("blocks", blocks);
     turn.set("images", images);
-    servedImages.add(messageId);
     return turn;
   }
 
@@ -423,18 +465,15 @@ public final class FakeSol implements AutoCloseable {
     json(ctx, 200, JSON.createObjectNode().put("ok", true));
   }
 
-  /** A generated image: a PNG for any image of a message this fakesol answered, else 404. */
+  /** A generated image: a PNG for any file id this fakesol handed out, else 404. */
   private synchronized void file(RoutingContext ctx) {
-    if (!servedImages.contains(ctx.pathParam("id"))) {
+    String id = ctx.queryParams().get("id");
+    if (id == null || !estuaryFiles.containsKey(id)) {
       ctx.response().setStatusCode(404).end();
       return;
     }
     ctx.response().putHeader("content-type", "image/png").putHeader("cache-control", "no-store")
         .end(io.vertx.core.buffer.Buffer.buffer(PNG));
-  }
-
-  private static String encode(String s) {
-    return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20");
   }
 
   private synchronized void control(RoutingContext ctx) {
@@ -486,6 +525,12 @@ public final class FakeSol implements AutoCloseable {
           + when + ".";
     }
     return "You've reached our limit of messages per 3 hours. Your limit resets " + when + ".";
+  }
+
+  /** REAL-PAGE row 7's feature-cap text, with the reset time as a clock time in this machine's zone. */
+  private String featureCapText(ScriptedReply reply) {
+    return "Files, images, and data analysis are unavailable until usage resets at "
+        + CLOCK.format(resumeAt(reply).atZone(ZoneId.systemDefault())) + ".";
   }
 
   private static String defaultSlug(String label) {

@@ -11,7 +11,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code fakesol --port P --scenario FILE|NAME}: serves the imitation page until killed. */
+/** {@code fakesol --port P --scenario FILE|NAME [--dom SHAPE] [--locale LANG]}: serves the imitation page until killed. */
 @Command(name = "fakesol", mixinStandardHelpOptions = true,
     description = "Serve an imitation ChatGPT page on 127.0.0.1, driven by a scenario (file or bundled name).")
 public final class FakeSolMain implements Callable<Integer> {
@@ -26,6 +26,13 @@ public final class FakeSolMain implements Callable<Integer> {
 
   @Option(names = "--scenario", required = true, description = "scenario file, or a bundled name: demo, echo")
   String scenario;
+
+  @Option(names = "--dom", paramLabel = "SHAPE",
+      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09 (default: the scenario's, else the newest)")
+  String dom;
+
+  @Option(names = "--locale", paramLabel = "LANG", description = "the page's UI language: en or ru (default: the scenario's, else en)")
+  String locale;
 
   @Option(names = "--crash-profile", paramLabel = "DIR",
       description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
@@ -49,6 +56,12 @@ public final class FakeSolMain implements Callable<Integer> {
     Scenario loaded;
     try {
       loaded = Scenario.load(scenario);
+      if (dom != null) {
+        loaded = loaded.withDom(dom);
+      }
+      if (locale != null) {
+        loaded = loaded.withLocale(locale);
+      }
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;

@@ -406,7 +406,8 @@ public final class Dispatcher implements AutoCloseable {
         try {
           return seatTurn.run(seat, request, probe -> lastProbe = probe);
         } catch (SeatException e) {
-          if (e.afterSend()) {
+          if (e.afterSend() || e.conversationFull()) {
+            // A full conversation takes no more turns: the next one replays into a fresh chat.
             registry.markUncertain(request.sessionKey());
           }
           switch (e.reason()) {

@@ -175,10 +175,10 @@ final class SeatTurn {
 
   /** Sets the effort and refuses (before Send) when the page reads back another label. */
   static void assertEffort(BrowserSeat seat, Effort effort) throws SeatException {
-    String label = seat.setEffort(effort);
-    if (Effort.fromLabel(label).orElse(null) != effort) {
+    Effort shown = seat.setEffort(effort);
+    if (shown != effort) {
       throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
-          "the effort control reads \"" + label + "\" but the request asked for " + effort.modelId()
+          "the effort control reads \"" + shown.label() + "\" but the request asked for " + effort.modelId()
               + " (\"" + effort.label() + "\"); refusing to send under another effort"));
     }
   }

@@ -34,8 +34,12 @@ public interface BrowserSeat extends AutoCloseable {
    */
   void resume(String conversationUrl) throws SeatException;
 
-  /** Selects the effort for the next send and returns the label the page shows afterwards. */
-  String setEffort(Effort effort) throws SeatException;
+  /**
+   * Selects the effort for the next send and returns the effort the page reads back afterwards
+   * (which may differ: the page decides). A label the seat cannot map to an {@link Effort} is a
+   * typed {@code unavailable} naming the label, never a guess.
+   */
+  Effort setEffort(Effort effort) throws SeatException;
 
   /**
    * Types {@code text} into the composer, clicks Send and waits for the complete reply.

@@ -22,12 +22,28 @@ public final class SeatException extends Exception {
   private final Reason reason;
   private final transient ProviderFailure failure;
   private final boolean afterSend;
+  private final boolean conversationFull;
 
   public SeatException(Reason reason, ProviderFailure failure, boolean afterSend, Throwable cause) {
+    this(reason, failure, afterSend, false, cause);
+  }
+
+  private SeatException(Reason reason, ProviderFailure failure, boolean afterSend, boolean conversationFull, Throwable cause) {
     super(failure.message(), cause);
     this.reason = Objects.requireNonNull(reason, "reason");
     this.failure = failure;
     this.afterSend = afterSend;
+    this.conversationFull = conversationFull;
+  }
+
+  /**
+   * ChatGPT says the conversation reached its maximum length: a typed {@code context_overflow}
+   * for this turn (nothing is re-sent), and the conversation can take no further turn, so the
+   * session's next turn must open a fresh conversation and replay the history.
+   */
+  public static SeatException conversationFull(String detail, boolean afterSend) {
+    return new SeatException(Reason.FAILED, ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW, detail),
+        afterSend, true, null);
   }
 
   public static SeatException failed(ProviderFailure failure, boolean afterSend) {
@@ -56,6 +72,11 @@ public final class SeatException extends Exception {
 
   public ProviderFailure failure() {
     return failure;
+  }
+
+  /** True when the conversation is full: never resume it, replay into a fresh one next time. */
+  public boolean conversationFull() {
+    return conversationFull;
   }
 
   /** True when Send was clicked: the turn may have reached ChatGPT and must not be resent. */

@@ -6,10 +6,12 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.playwright.PageVerdicts.Verdict;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,10 +21,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The ONE place that knows what the ChatGPT page looks like: every selector, every banner text,
- * every URL rule (see ../shared/CHATGPT-DOM.md for where each comes from). It offers verbs and
- * observations; deciding what they mean for a turn is {@link PlaywrightSeat}'s job. The live UI
- * drifts, so selectors prefer data-testid, ids, aria and roles over layout classes.
+ * The ONE place that knows what the ChatGPT page looks like: every selector, every text, every
+ * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; the page scripts are in
+ * {@link PageScripts}, the banner table in {@link PageVerdicts}, the effort labels in
+ * {@link EffortLabels}). It offers verbs and observations, one each, callable by the seat and by
+ * {@code solwebctl doctor}; deciding what they mean for a turn is {@link PlaywrightSeat}'s job.
  *
  * <p>Confined to the seat's thread, like the {@link Page} it wraps.
  */
@@ -33,39 +36,50 @@ final class ChatGptPage {
   static final String COMPOSER = "#prompt-textarea";
   /** The composer's file upload input (CHATGPT-DOM.md "Other": input#upload-files[type=file][multiple]). */
   static final String UPLOAD_FILES = "input#upload-files[type=\"file\"]";
-  /** An image the assistant generated, inside its message (alt text as the live page sets it). */
-  static final String GENERATED_IMAGE = "img[alt=\"Generated image\"], img[alt^=\"Generated image\"]";
+  /** Images of an answer: the file service's estuary URLs (oracle) and the alt text the page sets. */
+  static final String ANSWER_IMAGE = "img[src*=\"/backend-api/estuary/content\"], img[alt=\"Generated image\"],"
+      + " img[alt^=\"Generated image\"]";
   static final String SEND_BUTTON = "button[data-testid=\"send-button\"]";
-  /** Stop shares #composer-submit-button with Send; the aria fallback is scoped to the form. */
+  /** The Stop selectors peers knew until August 2026; September pages match none of them (onflip). */
   static final String STOP_BUTTON = "button[data-testid=\"stop-button\"], button[data-testid=\"composer-stop-button\"]";
+  /**
+   * The submit slot while it is not Send: what the seat clicks to stop a turn when no known Stop
+   * shows. It is NOT a completion signal: an unknown control in that slot proves nothing.
+   */
+  static final String SUBMIT_SLOT_NOT_SEND = "#composer-submit-button:not([data-testid=\"send-button\"]):not([disabled])";
   static final String ASSISTANT_MESSAGE = "[data-message-author-role=\"assistant\"][data-message-id]";
   static final String TURN = "[data-testid^=\"conversation-turn-\"]";
   static final String COPY_TURN = "[data-testid=\"copy-turn-action-button\"]";
   static final String LOGIN_BUTTON = "[data-testid=\"login-button\"]";
-  static final String EFFORT_PILL =
-      "[data-composer-surface=\"true\"] button.__composer-pill[aria-haspopup=\"menu\"]";
-  static final String EFFORT_LABEL = "#thinking-effort-selection-label";
+  /**
+   * The effort pill: a menu button in the composer surface that is not the "+" button. July and
+   * August pages give it the __composer-pill class; September ones only data-tone (onflip).
+   */
+  static final String EFFORT_PILL = "[data-composer-surface=\"true\"] button[aria-haspopup=\"menu\"]"
+      + ":not(#composer-plus-btn):not([data-testid=\"composer-plus-btn\"])";
   static final String MENU_OPEN = "[data-radix-menu-content][data-state=\"open\"][role=\"menu\"]";
-  static final String EFFORT_ITEM = "[data-model-picker-thinking-effort-action=\"true\"], [role=\"menuitemradio\"]";
+  static final String MENU_RADIO = MENU_OPEN + " [role=\"menuitemradio\"]";
+  static final String MENU_OPENER = MENU_OPEN + " [role=\"menuitem\"][aria-haspopup=\"menu\"]";
+  static final String EFFORT_SLIDER = "[data-testid=\"composer-model-picker-slider-simple-view\"] [role=\"slider\"], "
+      + MENU_OPEN + " [role=\"slider\"]";
+  /** Where banners, toasts, dialogs and in-message errors show (oracle also scans dialogs and toasts). */
+  static final String BANNER = "[role=\"alert\"],[role=\"status\"],[aria-live],[role=\"dialog\"],[data-testid*=\"toast\"],"
+      + "[data-testid*=\"banner\"],[data-testid*=\"error\"],div.toast-root,[class*=\"toast\"],[class*=\"banner\"],"
+      + "div[class*=\"text-error\"],.text-token-text-error";
+  /** Elements that mean "still working" (oracle: a shimmer, aria-busy). */
+  static final String BUSY = "[aria-busy=\"true\"], .loading-shimmer, [class*=\"shimmer\"]";
+  /** The history sidebar's conversation links. */
+  static final String CONVERSATION_LINK = "nav a[href*=\"/c/\"], [data-testid^=\"history-item\"] a[href*=\"/c/\"],"
+      + " a[data-testid^=\"history-item\"][href*=\"/c/\"]";
 
   // ---- Texts -----------------------------------------------------------------------------
 
-  private static final Pattern TOO_LONG = Pattern.compile("message you submitted was too long", Pattern.CASE_INSENSITIVE);
-  private static final Pattern CAP_DOWNGRADE = Pattern.compile(
-      "responses will use another model|hit the .{0,40}plan limit", Pattern.CASE_INSENSITIVE);
-  private static final Pattern CAP = Pattern.compile(
-      "reached (?:our|the current|your) (?:limit|usage cap)|limit of messages|usage cap"
-          + "|too many requests|sending too many requests|too quickly|temporarily limited access"
-          + "|limit resets|plan limit",
-      Pattern.CASE_INSENSITIVE);
-  private static final Pattern ERROR = Pattern.compile(
-      "something went wrong|error generating a response|network error occurred|message delivery timed out"
-          + "|connection interrupted|thinking failed|stream cache expired|resume stream unavailable"
-          + "|error in message stream|analysis errored|maximum conversation length",
-      Pattern.CASE_INSENSITIVE);
-  private static final Pattern MISSING = Pattern.compile(
-      "unable to load conversation|conversation not found|conversation you requested does not exist",
-      Pattern.CASE_INSENSITIVE);
+  /** A live-work label (oracle: "Thinking", "Pro thinking", "Answer now"; ru as this project reads them). */
+  static final String THINKING = "^(?:thinking|pro thinking|answer now|reasoning|думаю|размышляю|pro думает"
+      + "|ответить сейчас)\\s*…?\\.{0,3}$";
+  /** Submenu openers that lead to the efforts (August 2026: Advanced -> Effort). */
+  private static final Pattern EFFORT_OPENER_TEXT = Pattern.compile(
+      "^(?:advanced|effort|thinking effort|дополнительно|усилие|уровень размышлений)", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   /** Transient status lines a turn shows while it works; they are not answer text. */
   private static final Pattern STATUS_LINE = Pattern.compile(
       "^(?:thinking|reasoning|thought for .*|pro thinking|answer now|думаю|размышляю|réflexion|denkt nach)\\s*…?\\.{0,3}$",
@@ -73,153 +87,12 @@ final class ChatGptPage {
   /** A durable conversation path: /c/<id>, also inside a custom GPT or project (/g/<slug>/c/<id>). */
   private static final Pattern DURABLE_PATH = Pattern.compile("^(/g/[A-Za-z0-9_-]+)?/c/([0-9A-Za-z][0-9A-Za-z-]{7,})$");
 
-  // ---- Page scripts ----------------------------------------------------------------------
-
-  /**
-   * Installed in every document: while armed, the page's own clipboard writes (its Copy buttons)
-   * land in a variable instead of the OS clipboard, so the copy button yields the raw markdown.
-   */
-  static final String INIT_SCRIPT = """
-      (() => {
-        const cb = navigator.clipboard;
-        if (!cb || cb.__solweb) return;
-        const writeText = cb.writeText ? cb.writeText.bind(cb) : null;
-        const write = cb.write ? cb.write.bind(cb) : null;
-        cb.writeText = function (t) {
-          if (window.__solwebArmed) { window.__solwebCopied = String(t); return Promise.resolve(); }
-          return writeText(t);
-        };
-        cb.write = async function (items) {
-          if (window.__solwebArmed) {
-            for (const it of items) {
-              if (it.types.includes('text/plain')) {
-                window.__solwebCopied = await (await it.getType('text/plain')).text();
-                return;
-              }
-            }
-            return;
-          }
-          return write(items);
-        };
-        cb.__solweb = true;
-      })();
-      """;
-
-  private static final String SNAPSHOT = """
-      ([baseline, sel]) => {
-        const visible = (el) => !!el && !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
-        const composer = document.querySelector(sel.composer);
-        const stopEl = document.querySelector(sel.stop)
-          || Array.from(document.querySelectorAll('form button[aria-label^="Stop"]')).find(b => !/dictat|voice|read aloud|listen/i.test(b.getAttribute('aria-label') || ''));
-        const send = document.querySelector(sel.send);
-        const base = new Set(baseline);
-        const all = Array.from(document.querySelectorAll(sel.assistant));
-        const fresh = all.filter(m => !base.has(m.getAttribute('data-message-id')));
-        const out = {
-          url: location.href, title: document.title, settled: !!window.__solwebSettled,
-          composer: visible(composer), stop: visible(stopEl),
-          sendEnabled: visible(send) && !send.disabled && send.getAttribute('aria-disabled') !== 'true',
-          login: visible(document.querySelector(sel.login)),
-          // "Verify you are human" only counts on a short page without a composer: reading a long
-          // conversation's whole text every poll would cost more than the poll.
-          challenge: /just a moment|attention required/i.test(document.title)
-            || !!document.querySelector('#challenge-form, iframe[src*="challenges.cloudflare.com"]')
-            || (!composer && !!document.body && document.body.textContent.length < 5000
-                && /verify you are human/i.test(document.body.textContent)),
-          turns: document.querySelectorAll(sel.turn).length,
-          assistantIds: all.map(m => m.getAttribute('data-message-id')),
-          targetId: null, targetText: null, targetSlug: null, actionBar: false, banners: [],
-        };
-        if (fresh.length) {
-          const last = fresh[fresh.length - 1];
-          const turn = last.closest(sel.turn) || last.parentElement;
-          const msgs = Array.from(turn.querySelectorAll(sel.assistant));
-          out.targetId = last.getAttribute('data-message-id');
-          out.targetSlug = last.getAttribute('data-message-model-slug');
-          out.targetText = msgs.map(m => { const md = m.querySelector('.markdown'); return md ? md.innerText : ''; }).join('\\n');
-          out.actionBar = visible(turn.querySelector(sel.copyTurn));
-        }
-        const bannerSel = '[role="alert"],[role="status"],[aria-live],[data-testid*="toast"],[data-testid*="banner"],'
-          + '[data-testid*="error"],div.toast-root,div[class*="text-error"],.text-token-text-error';
-        const seen = new Set();
-        for (const el of document.querySelectorAll(bannerSel)) {
-          if (!visible(el)) continue;
-          const t = (el.innerText || '').trim();
-          if (t && t.length < 2000 && !seen.has(t)) { seen.add(t); out.banners.push(t); }
-        }
-        return out;
-      }
-      """;
-
-  private static final String PASTE = """
-      (text) => {
-        const el = document.querySelector('#prompt-textarea');
-        if (!el) return null;
-        el.focus();
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        range.collapse(false);
-        const sel = window.getSelection();
-        sel.removeAllRanges();
-        sel.addRange(range);
-        const dt = new DataTransfer();
-        dt.setData('text/plain', text);
-        el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
-        const ps = el.querySelectorAll(':scope > p');
-        return ps.length ? Array.from(ps, p => p.textContent).join('\\n') : el.innerText;
-      }
-      """;
-
-  /** ProseMirror holds one <p> per line; its text is what Send submits. */
-  private static final String COMPOSER_TEXT = """
-      () => {
-        const el = document.querySelector('#prompt-textarea');
-        if (!el) return null;
-        const ps = el.querySelectorAll(':scope > p');
-        if (ps.length) return Array.from(ps, p => p.textContent).join('\\n');
-        return el.innerText;
-      }
-      """;
-
-  private static final String DOM_BLOCKS = """
-      ([id, turnSel]) => {
-        const msg = document.querySelector('[data-message-id="' + CSS.escape(id) + '"]');
-        if (!msg) return null;
-        const turn = msg.closest(turnSel) || msg;
-        const blocks = [];
-        for (const pre of turn.querySelectorAll('.markdown pre')) {
-          const cm = pre.querySelector('.cm-content');
-          if (cm) {
-            const lines = cm.querySelectorAll('.cm-line');
-            blocks.push(lines.length ? Array.from(lines, l => l.textContent).join('\\n') : cm.innerText);
-          } else {
-            const code = pre.querySelector('code');
-            blocks.push((code || pre).textContent.replace(/\\n$/, ''));
-          }
-        }
-        const prose = Array.from(turn.querySelectorAll('.markdown')).map(md => {
-          const clone = md.cloneNode(true);
-          clone.querySelectorAll('pre').forEach(p => p.remove());
-          return clone.innerText;
-        }).join('\\n').trim();
-        return { blocks, prose };
-      }
-      """;
-
-  private static final String SESSION = """
-      async () => {
-        try {
-          const r = await fetch('/api/auth/session', { credentials: 'include' });
-          if (!r.ok) return { known: false };
-          const j = await r.json();
-          return { known: true, email: (j && j.user && (j.user.email || j.user.name)) || null };
-        } catch (e) { return { known: false }; }
-      }
-      """;
-
   private static final Map<String, String> SELECTORS = Map.of(
       "composer", COMPOSER, "stop", STOP_BUTTON, "send", SEND_BUTTON, "assistant", ASSISTANT_MESSAGE,
-      "turn", TURN, "copyTurn", COPY_TURN, "login", LOGIN_BUTTON);
+      "turn", TURN, "copyTurn", COPY_TURN, "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING);
+  private static final Map<String, String> MENU_SELECTORS = Map.of(
+      "menu", MENU_OPEN, "radio", MENU_RADIO, "opener", MENU_OPENER, "slider", EFFORT_SLIDER);
+
 
   private final Page page;
   private final URI chatUrl;
@@ -230,6 +103,13 @@ final class ChatGptPage {
   }
 
   // ---- Observations ----------------------------------------------------------------------
+
+  /** A banner, toast, dialog or in-message error the page shows, with what it means. */
+  record Banner(String text, Verdict verdict) {
+    static Banner of(String text) {
+      return new Banner(text, PageVerdicts.verdict(text));
+    }
+  }
 
   /** What the page shows, with the answer turn taken as the newest assistant message not in {@code baseline}. */
   record State(
@@ -247,44 +127,24 @@ final class ChatGptPage {
       String targetText,
       String targetSlug,
       boolean actionBar,
-      List<String> banners) {
+      boolean thinking,
+      List<Banner> banners) {
 
     /** Whether a banner shows a cap, an error or a refusal (which a reload clears once it is stale). */
     boolean faultShown() {
-      return banners.stream().map(ChatGptPage::classify).anyMatch(k -> k != Banner.OTHER);
+      return banners.stream().anyMatch(b -> b.verdict().fault());
     }
 
-    /** The first banner of the given kind, if any. */
-    Optional<String> banner(Banner kind) {
-      return banners.stream().filter(t -> classify(t) == kind).findFirst();
+    /** The first banner with one of the given verdicts, if any. */
+    Optional<Banner> banner(Verdict... verdicts) {
+      Set<Verdict> wanted = Set.of(verdicts);
+      return banners.stream().filter(b -> wanted.contains(b.verdict())).findFirst();
     }
-  }
-
-  /** What a banner or toast means. */
-  enum Banner { CAP_DOWNGRADE, CAP, TOO_LONG, ERROR, MISSING, OTHER }
-
-  static Banner classify(String text) {
-    if (TOO_LONG.matcher(text).find()) {
-      return Banner.TOO_LONG;
-    }
-    if (CAP_DOWNGRADE.matcher(text).find()) {
-      return Banner.CAP_DOWNGRADE;
-    }
-    if (CAP.matcher(text).find()) {
-      return Banner.CAP;
-    }
-    if (MISSING.matcher(text).find()) {
-      return Banner.MISSING;
-    }
-    if (ERROR.matcher(text).find()) {
-      return Banner.ERROR;
-    }
-    return Banner.OTHER;
   }
 
   @SuppressWarnings("unchecked")
   State state(Collection<String> baseline) {
-    Map<String, Object> m = (Map<String, Object>) evaluate(SNAPSHOT, List.of(List.copyOf(baseline), SELECTORS));
+    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.SNAPSHOT, List.of(List.copyOf(baseline), SELECTORS));
     String text = (String) m.get("targetText");
     return new State(
         (String) m.get("url"),
@@ -301,7 +161,13 @@ final class ChatGptPage {
         text == null ? null : withoutStatusLines(text),
         (String) m.get("targetSlug"),
         bool(m.get("actionBar")),
-        new ArrayList<>((List<String>) m.get("banners")));
+        bool(m.get("thinking")),
+        ((List<String>) m.get("banners")).stream().map(Banner::of).toList());
+  }
+
+  /** The banners the page shows now, each with its verdict (one table: {@link PageVerdicts}). */
+  List<Banner> banners() {
+    return state(Set.of()).banners();
   }
 
   private static boolean bool(Object o) {
@@ -320,7 +186,7 @@ final class ChatGptPage {
   /** The logged-in account from the page's own session endpoint (never its token). */
   @SuppressWarnings("unchecked")
   Session session() {
-    Map<String, Object> m = (Map<String, Object>) page.evaluate(SESSION);
+    Map<String, Object> m = (Map<String, Object>) page.evaluate(PageScripts.SESSION);
     return new Session(bool(m.get("known")), (String) m.get("email"));
   }
 
@@ -383,6 +249,21 @@ final class ChatGptPage {
     return Optional.of(chatUrl.getScheme() + "://" + chatUrl.getRawAuthority() + "/c/" + id);
   }
 
+  /**
+   * The durable conversation URLs the page links to in its history (sidebar), in page order.
+   * When the address bar never shows /c/&lt;id&gt; (onflip: 7 of 25 new chats), the link that
+   * appeared with the turn is the conversation: same href the app itself navigates to.
+   */
+  @SuppressWarnings("unchecked")
+  Set<String> conversationLinks() {
+    List<String> hrefs = (List<String>) evaluate(PageScripts.CONVERSATION_LINKS, CONVERSATION_LINK);
+    Set<String> out = new LinkedHashSet<>();
+    for (String href : hrefs) {
+      durableUrl(href).ifPresent(out::add);
+    }
+    return out;
+  }
+
   private static boolean sameOrigin(URI a, URI b) {
     return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
         && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
@@ -399,34 +280,47 @@ final class ChatGptPage {
   void clearComposer() {
     String now = composerText();
     if (now != null && !now.isEmpty()) {
-      Locator composer = page.locator(COMPOSER);
-      composer.click(new Locator.ClickOptions().setTimeout(5_000));
+      focusComposerAtEnd();
       page.keyboard().press("Control+A");
       page.keyboard().press("Delete");
     }
   }
 
   /**
-   * Puts {@code text} into the composer by a synthetic paste event (the editor's own paste path:
-   * one event, any length; {@code fill} takes seconds for 100 KB of lines); if the editor ignored
-   * it, by the real clipboard and Control+V. Returns the composer's text read back afterwards
-   * (one round trip on the fast path), or null when there is no composer.
+   * Types {@code text} into the composer the way the live editor accepts it (onflip, 135 live
+   * sends; oracle): a real click, the caret to the end, then CDP Input.insertText
+   * ({@code keyboard.insertText}), whose beforeinput/input events are trusted. The live composer
+   * ignores synthetic (untrusted) paste and input events, so none is used. Returns the composer's
+   * text read back, or null when there is no composer.
    */
-  String paste(String text) {
-    String now = (String) evaluate(PASTE, text);
-    if (now != null && now.isEmpty()) {
-      // The editor ignored the synthetic event: the real clipboard (permission granted) and a key.
-      page.evaluate("(t) => navigator.clipboard.writeText(t)", text);
-      page.locator(COMPOSER).click(new Locator.ClickOptions().setTimeout(5_000));
-      page.keyboard().press("Control+V");
-      now = composerText();
+  String insertText(String text) {
+    if (page.locator(COMPOSER).count() == 0) {
+      return null;
     }
-    return now;
+    focusComposerAtEnd();
+    page.keyboard().insertText(text);
+    return composerText();
+  }
+
+  /**
+   * The fallback when the editor ignored insertText: the real clipboard (permission granted) and
+   * a real Control+V, a trusted paste. Returns the composer's text read back.
+   */
+  String pasteFromClipboard(String text) {
+    page.evaluate("(t) => navigator.clipboard.writeText(t)", text);
+    focusComposerAtEnd();
+    page.keyboard().press("Control+V");
+    return composerText();
+  }
+
+  private void focusComposerAtEnd() {
+    page.locator(COMPOSER).first().click(new Locator.ClickOptions().setTimeout(5_000));
+    page.keyboard().press("Control+End");
   }
 
   /** The composer's text as Send would submit it: its paragraphs joined by newlines. */
   String composerText() {
-    return (String) evaluate(COMPOSER_TEXT, null);
+    return (String) evaluate(PageScripts.COMPOSER_TEXT, COMPOSER);
   }
 
   /**
@@ -462,17 +356,18 @@ final class ChatGptPage {
         new Locator.SetInputFilesOptions().setTimeout(10_000));
   }
 
-  /** Absolute URLs of the images generated in the assistant message {@code messageId}, in page order. */
+  /** An image of an answer: its URL and the file service's id (null when the URL carries none). */
+  record ImageRef(String url, String fileId) { }
+
+  /** The images of the assistant message {@code messageId}'s turn, in page order, one per file id. */
   @SuppressWarnings("unchecked")
-  List<String> imageUrls(String messageId) {
-    Object out = evaluate("""
-        ([id, sel]) => {
-          const m = document.querySelector('[data-message-author-role="assistant"][data-message-id="' + CSS.escape(id) + '"]');
-          if (!m) return [];
-          const turn = m.closest('[data-testid^="conversation-turn-"]') || m;
-          return Array.from(turn.querySelectorAll(sel), (img) => img.currentSrc || img.src).filter((u) => !!u);
-        }""", List.of(messageId, GENERATED_IMAGE));
-    return out == null ? List.of() : new ArrayList<>((List<String>) out);
+  List<ImageRef> images(String messageId) {
+    Object out = evaluate(PageScripts.IMAGES, List.of(messageId, TURN, ANSWER_IMAGE));
+    List<ImageRef> refs = new ArrayList<>();
+    for (Map<String, Object> m : out == null ? List.<Map<String, Object>>of() : (List<Map<String, Object>>) out) {
+      refs.add(new ImageRef((String) m.get("url"), (String) m.get("fileId")));
+    }
+    return refs;
   }
 
   /**
@@ -499,51 +394,268 @@ final class ChatGptPage {
     page.locator(SEND_BUTTON).first().click(new Locator.ClickOptions().setTimeout(5_000));
   }
 
+  /** Clicks a known Stop, else the submit slot while it is not Send (September pages). */
   void clickStop() {
-    page.locator(STOP_BUTTON).first().click(new Locator.ClickOptions().setTimeout(5_000));
+    Locator known = page.locator(STOP_BUTTON);
+    Locator target = known.count() > 0 ? known.first() : page.locator(SUBMIT_SLOT_NOT_SEND).first();
+    target.click(new Locator.ClickOptions().setTimeout(5_000));
+  }
+
+  /** Whether anything Stop-like shows: a known Stop or the submit slot not being Send. */
+  boolean stopLikeShown() {
+    return page.locator(STOP_BUTTON + ", " + SUBMIT_SLOT_NOT_SEND).count() > 0;
   }
 
   // ---- Effort ----------------------------------------------------------------------------
 
-  /** The effort label the composer pill shows now, or null when there is no pill. */
-  String effortLabel() {
-    return (String) evaluate("""
-        ([pillSel, labelSel]) => {
-          const pill = document.querySelector(pillSel);
-          if (!pill) return null;
-          const label = pill.querySelector(labelSel);
-          return (label ? label.innerText : pill.innerText).trim();
-        }
-        """, List.of(EFFORT_PILL, EFFORT_LABEL));
+  /** How the page offers efforts (REAL-PAGE row 1). */
+  enum PickerKind {
+    /** (a) July 2026: effort rows are menuitemradios of the pill's menu. */
+    MENU("menu"),
+    /** (b) August 2026: Advanced -> Effort submenus behind role=menuitem openers. */
+    ADVANCED_SUBMENU("advanced-submenu"),
+    /** (c)/(d) September 2026: a role=slider moved by arrow keys; the radios are models. */
+    SLIDER("slider"),
+    UNKNOWN("unknown");
+
+    private final String wire;
+
+    PickerKind(String wire) {
+      this.wire = wire;
+    }
+
+    /** The name doctor's JSON uses. */
+    String wire() {
+      return wire;
+    }
+  }
+
+  /** One effort row (or the slider's value): the label the page shows and the effort it names (null: unknown). */
+  record EffortOption(String label, Effort effort, boolean checked) { }
+
+  /**
+   * What the effort control offers: its kind, its effort rows (for a slider: the value it shows),
+   * the checked one (null if none), and every other radio row (models) by label.
+   */
+  record EffortMenu(PickerKind kind, List<EffortOption> options, EffortOption checked, List<String> otherRows) { }
+
+  /** The effort pill's label as the page shows it now, or null when there is no pill. */
+  @SuppressWarnings("unchecked")
+  String effortPillLabel() {
+    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.PILL, EFFORT_PILL);
+    if (m == null) {
+      return null;
+    }
+    String first = (String) m.get("first");
+    String full = (String) m.get("full");
+    // A badge may follow the label ("Instant" + "5.5"): the first text is the label when it maps.
+    return EffortLabels.effort(first).isPresent() || EffortLabels.effort(full).isEmpty() ? first : full;
+  }
+
+  /** The effort the pill names, or empty when there is no pill or its label is not on the ladder. */
+  Optional<Effort> effortShown() {
+    return EffortLabels.effort(effortPillLabel());
+  }
+
+  /** Reads the effort control in the menus open now, clicking nothing (the ru capture is one such page). */
+  EffortMenu readEffortMenu() {
+    return readEffortMenu(PickerKind.MENU);
+  }
+
+  @SuppressWarnings("unchecked")
+  private EffortMenu readEffortMenu(PickerKind throughKind) {
+    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.MENU, MENU_SELECTORS);
+    List<EffortOption> options = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (Map<String, Object> r : (List<Map<String, Object>>) m.get("radios")) {
+      String first = (String) r.get("first");
+      String full = (String) r.get("full");
+      Optional<Effort> e = EffortLabels.effort(first).or(() -> EffortLabels.effort(full));
+      if (e.isPresent()) {
+        options.add(new EffortOption(EffortLabels.effort(first).isPresent() ? first : full, e.get(), bool(r.get("checked"))));
+      } else {
+        others.add(full);
+      }
+    }
+    Map<String, Object> slider = (Map<String, Object>) m.get("slider");
+    if (options.isEmpty() && slider != null) {
+      String text = (String) slider.get("text");
+      EffortOption value = new EffortOption(text, EffortLabels.effort(text).orElse(null), true);
+      return new EffortMenu(PickerKind.SLIDER, List.of(value), value, others);
+    }
+    PickerKind kind = options.isEmpty() ? PickerKind.UNKNOWN : throughKind;
+    EffortOption checked = options.stream().filter(EffortOption::checked).findFirst().orElse(null);
+    return new EffortMenu(kind, options, checked, others);
   }
 
   /**
-   * Chooses {@code label} in the composer pill's menu and returns the label shown afterwards
-   * (which may differ: the page decides). Leaves the menu closed.
+   * Opens the pill's menu (and the effort submenu behind Advanced -> Effort, if that is the
+   * shape), reads the effort control and closes every menu with Escape. Chooses nothing.
    *
-   * @throws IllegalStateException when there is no pill or the menu has no such entry
+   * @throws EffortUnavailable when there is no pill or the menu never opens
    */
-  String chooseEffort(String label) {
-    String before = effortLabel();
+  EffortMenu effortPicker() throws EffortUnavailable {
+    try {
+      return openToEfforts();
+    } finally {
+      closeMenus();
+    }
+  }
+
+  /**
+   * Chooses {@code wanted} and returns the effort the pill reads back afterwards, which may
+   * differ (the page decides). Leaves every menu closed. Rows are clicked, openers opened and a
+   * slider moved with arrow keys only: a click would snap it to wherever the mouse is.
+   *
+   * @throws EffortUnavailable when there is no pill, no such effort, or a label the seat cannot
+   *     map; the message names the labels seen
+   */
+  Effort chooseEffort(Effort wanted) throws EffortUnavailable {
+    String before = effortPillLabel();
     if (before == null) {
-      throw new IllegalStateException("no effort pill in the composer (" + EFFORT_PILL + ")");
+      throw new EffortUnavailable("no effort pill in the composer (" + EFFORT_PILL + ")");
     }
-    if (before.equalsIgnoreCase(label)) {
-      return before;
+    if (EffortLabels.effort(before).orElse(null) != wanted) {
+      try {
+        EffortMenu menu = openToEfforts();
+        switch (menu.kind()) {
+          case MENU, ADVANCED_SUBMENU -> clickEffortRow(menu, wanted);
+          case SLIDER -> moveSlider(menu, wanted);
+          default -> throw new EffortUnavailable("the effort menu shows no effort row"
+              + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows()));
+        }
+      } finally {
+        closeMenus();
+      }
     }
-    page.locator(EFFORT_PILL).first().click(new Locator.ClickOptions().setTimeout(5_000));
-    Locator menu = page.locator(MENU_OPEN).first();
-    menu.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
-    Locator item = menu.locator(EFFORT_ITEM).filter(new Locator.FilterOptions().setHasText(
-        Pattern.compile("^\\s*" + jsRegexQuote(label) + "\\s*$", Pattern.CASE_INSENSITIVE)));
-    if (item.count() == 0) {
+    // The page confirms asynchronously: wait briefly for the pill to name the effort, then read it.
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    String label = effortPillLabel();
+    while (EffortLabels.effort(label).orElse(null) != wanted && System.nanoTime() < deadline) {
+      page.waitForTimeout(30);
+      label = effortPillLabel();
+    }
+    final String shown = label;
+    return EffortLabels.effort(shown).orElseThrow(() -> new EffortUnavailable(
+        "the effort pill reads \"" + shown + "\", which is no effort the seat knows"));
+  }
+
+  /** A page that offers no way to the wanted effort, or shows a label the seat cannot map. */
+  static final class EffortUnavailable extends Exception {
+    EffortUnavailable(String message) {
+      super(message);
+    }
+  }
+
+  private EffortMenu openToEfforts() throws EffortUnavailable {
+    Locator pill = page.locator(EFFORT_PILL).first();
+    if (page.locator(EFFORT_PILL).count() == 0) {
+      throw new EffortUnavailable("no effort pill in the composer (" + EFFORT_PILL + ")");
+    }
+    pill.click(new Locator.ClickOptions().setTimeout(5_000));
+    waitMenus(1);
+    PickerKind through = PickerKind.MENU;
+    for (int depth = 0; depth < 3; depth++) {
+      EffortMenu menu = readEffortMenu(through);
+      if (menu.kind() != PickerKind.UNKNOWN) {
+        return menu;
+      }
+      int opener = effortOpener();
+      if (opener < 0) {
+        return menu;
+      }
+      int open = page.locator(MENU_OPEN).count();
+      page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
+      waitMenus(open + 1);
+      through = PickerKind.ADVANCED_SUBMENU;
+    }
+    return readEffortMenu(through);
+  }
+
+  /** The submenu opener that leads to efforts: marked by the page, else named Advanced/Effort; -1 if none. */
+  @SuppressWarnings("unchecked")
+  private int effortOpener() {
+    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.MENU, MENU_SELECTORS);
+    List<Map<String, Object>> openers = (List<Map<String, Object>>) m.get("openers");
+    for (boolean byMark : new boolean[] {true, false}) {
+      for (Map<String, Object> o : openers) {
+        if (bool(o.get("expanded"))) {
+          continue;
+        }
+        boolean hit = byMark ? bool(o.get("effort")) : EFFORT_OPENER_TEXT.matcher((String) o.get("text")).find();
+        if (hit) {
+          return ((Number) o.get("index")).intValue();
+        }
+      }
+    }
+    return -1;
+  }
+
+  private void clickEffortRow(EffortMenu menu, Effort wanted) throws EffortUnavailable {
+    Optional<EffortOption> row = menu.options().stream().filter(o -> o.effort() == wanted).findFirst();
+    if (row.isEmpty()) {
+      throw new EffortUnavailable("the effort menu offers " + menu.options().stream().map(EffortOption::label).toList()
+          + ", not " + wanted.label());
+    }
+    // Find the row's index among all radios again (models may come first).
+    @SuppressWarnings("unchecked")
+    List<Map<String, Object>> radios = (List<Map<String, Object>>) ((Map<String, Object>)
+        evaluate(PageScripts.MENU, MENU_SELECTORS)).get("radios");
+    for (Map<String, Object> r : radios) {
+      String first = (String) r.get("first");
+      String full = (String) r.get("full");
+      if (EffortLabels.effort(first).or(() -> EffortLabels.effort(full)).orElse(null) == wanted) {
+        page.locator(MENU_RADIO).nth(((Number) r.get("index")).intValue()).click(new Locator.ClickOptions().setTimeout(5_000));
+        return;
+      }
+    }
+    throw new EffortUnavailable("the effort row " + wanted.label() + " vanished before it was clicked");
+  }
+
+  private void moveSlider(EffortMenu menu, Effort wanted) throws EffortUnavailable {
+    Locator slider = page.locator(EFFORT_SLIDER).first();
+    slider.focus();
+    EffortOption now = menu.checked();
+    for (int step = 0; step < 8; step++) {
+      if (now.effort() == null) {
+        throw new EffortUnavailable("the effort slider reads \"" + now.label() + "\", which is no effort the seat knows");
+      }
+      if (now.effort() == wanted) {
+        return;
+      }
+      String before = now.label();
+      page.keyboard().press(now.effort().ordinal() < wanted.ordinal() ? "ArrowRight" : "ArrowLeft");
+      long deadline = System.nanoTime() + 2_000_000_000L;
+      do {
+        now = readEffortMenu(PickerKind.SLIDER).checked();
+      } while (now != null && now.label().equals(before) && System.nanoTime() < deadline && sleepBriefly());
+      if (now == null || now.label().equals(before)) {
+        throw new EffortUnavailable("the effort slider stays at \"" + before + "\"; it does not reach " + wanted.label());
+      }
+    }
+    throw new EffortUnavailable("the effort slider did not reach " + wanted.label() + " in 8 steps");
+  }
+
+  private boolean sleepBriefly() {
+    page.waitForTimeout(20);
+    return true;
+  }
+
+  private void waitMenus(int atLeast) throws EffortUnavailable {
+    try {
+      page.locator(MENU_OPEN).nth(atLeast - 1).waitFor(
+          new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
+    } catch (PlaywrightException e) {
+      throw new EffortUnavailable("the effort menu did not open");
+    }
+  }
+
+  /** Escape until no menu is open (a few presses at most: one per submenu). */
+  private void closeMenus() {
+    for (int i = 0; i < 4 && page.locator(MENU_OPEN).count() > 0; i++) {
       page.keyboard().press("Escape");
-      throw new IllegalStateException("the effort menu has no entry \"" + label + "\"");
+      page.waitForTimeout(30);
     }
-    item.first().click(new Locator.ClickOptions().setTimeout(5_000));
-    page.locator(MENU_OPEN).first().waitFor(
-        new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(5_000));
-    return effortLabel();
   }
 
   /**
@@ -567,37 +679,77 @@ final class ChatGptPage {
 
   // ---- Reading the answer ----------------------------------------------------------------
 
-  /**
-   * Clicks the answer turn's copy button with the page's clipboard writes intercepted and
-   * returns the raw markdown it copied, or null if nothing was copied within the wait. One round
-   * trip: the click and the wait happen in the page.
-   */
-  String copyTurnMarkdown(String messageId) {
-    Object copied = evaluate(COPY_TURN_MARKDOWN, List.of(messageId, TURN, COPY_TURN));
-    return copied instanceof String s ? s : null;
+  /** Where code blocks were read from. */
+  enum Source { COPY, DOM }
+
+  /** A message's code blocks and prose, with their source. */
+  record CodeBlocks(List<String> blocks, String prose, Source source) {
+    MarkdownFences.Split split() {
+      return new MarkdownFences.Split(blocks, prose);
+    }
   }
 
-  private static final String COPY_TURN_MARKDOWN = """
-      async ([id, turnSel, copySel]) => {
-        const msg = document.querySelector('[data-message-id="' + CSS.escape(id) + '"]');
-        const turn = msg && (msg.closest(turnSel) || msg.parentElement);
-        const buttons = turn ? turn.querySelectorAll(copySel) : [];
-        const button = buttons[buttons.length - 1];
-        if (!button) return null;
-        window.__solwebCopied = null;
-        window.__solwebArmed = true;
-        try {
-          button.click();
-          const end = Date.now() + 2000;
-          while (window.__solwebCopied === null && Date.now() < end) {
-            await new Promise((r) => setTimeout(r, 10));
+  /** The answer's code blocks: the raw markdown through the turn's Copy first, the DOM second. */
+  CodeBlocks codeBlocks(String messageId) {
+    String markdown = copyTurnMarkdown(messageId);
+    if (markdown != null && !markdown.isBlank()) {
+      MarkdownFences.Split split = MarkdownFences.split(markdown);
+      return new CodeBlocks(split.blocks(), split.prose(), Source.COPY);
+    }
+    MarkdownFences.Split dom = domBlocks(messageId);
+    return new CodeBlocks(dom.blocks(), dom.prose(), Source.DOM);
+  }
+
+  /**
+   * Clicks the answer turn's Copy as a person would (oracle): hover the turn (its action bar only
+   * takes the pointer on hover), scroll the button into view, the full trusted pointer and mouse
+   * sequence of a real click; then waits for the copied text to hold still over three reads and
+   * 250 ms. Returns null when nothing was copied within 2 s (the caller reads the DOM instead).
+   */
+  String copyTurnMarkdown(String messageId) {
+    Locator turn = page.locator(TURN + ":has([data-message-id=\"" + messageId.replace("\"", "\\\"") + "\"])").first();
+    Locator button = turn.locator(COPY_TURN).last();
+    if (turn.count() == 0 || turn.locator(COPY_TURN).count() == 0) {
+      return null;
+    }
+    page.evaluate(PageScripts.ARM_COPY);
+    try {
+      button.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(5_000));
+      turn.hover(new Locator.HoverOptions().setTimeout(5_000));
+      button.click(new Locator.ClickOptions().setTimeout(5_000));
+      long firstBy = System.nanoTime() + 2_000_000_000L;
+      long lastBy = System.nanoTime() + 10_000_000_000L;
+      String last = null;
+      int same = 0;
+      long sameSince = 0;
+      while (true) {
+        String now = (String) page.evaluate(PageScripts.COPIED);
+        long t = System.nanoTime();
+        if (now == null) {
+          if (t > firstBy) {
+            return null;
           }
-          return window.__solwebCopied;
-        } finally {
-          window.__solwebArmed = false;
+        } else if (now.equals(last)) {
+          same++;
+          if (same >= 3 && t - sameSince >= 250_000_000L) {
+            return now;
+          }
+        } else {
+          last = now;
+          same = 1;
+          sameSince = t;
         }
+        if (t > lastBy) {
+          return last;
+        }
+        page.waitForTimeout(50);
       }
-      """;
+    } catch (PlaywrightException e) {
+      return null; // the DOM is the fallback
+    } finally {
+      page.evaluate(PageScripts.DISARM_COPY);
+    }
+  }
 
   /** Whether the page shows a message with this id. */
   boolean hasMessage(String messageId) {
@@ -607,16 +759,10 @@ final class ChatGptPage {
   /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
   @SuppressWarnings("unchecked")
   MarkdownFences.Split domBlocks(String messageId) {
-    Map<String, Object> m = (Map<String, Object>) page.evaluate(DOM_BLOCKS, List.of(messageId, TURN));
+    Map<String, Object> m = (Map<String, Object>) page.evaluate(PageScripts.DOM_BLOCKS, List.of(messageId, TURN));
     if (m == null) {
       return new MarkdownFences.Split(List.of(), "");
     }
     return new MarkdownFences.Split((List<String>) m.get("blocks"), withoutStatusLines((String) m.get("prose")));
   }
-
-  /** Playwright hands the pattern to JavaScript, which has no \\Q...\\E quoting. */
-  private static String jsRegexQuote(String s) {
-    return s.replaceAll("[\\\\^$.|?*+()\\[\\]{}]", "\\\\$0");
-  }
-
 }

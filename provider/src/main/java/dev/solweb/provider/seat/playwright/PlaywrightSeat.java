@@ -13,18 +13,14 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.playwright.PageVerdicts.Verdict;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,10 +51,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
-  /** How long a turn-path HTTP error waits for the page's own banner, which says more (an exact reset time). */
-  private static final Duration BANNER_GRACE = Duration.ofSeconds(1);
   private static final int SETTLED_POLLS = 5;
-  private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
   private static final Pattern CLOSED = Pattern.compile(
       "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
       Pattern.CASE_INSENSITIVE);
@@ -71,14 +64,19 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final Page page;
   private final ChatGptPage chat;
   private final CompletionTracker.Rule completion;
-  private final PageStream stream;
-  /** A stream answer whose DOM reading is still to be compared (at the seat's next call). */
-  private CrossCheck pendingCheck;
   private volatile boolean stopRequested;
   private volatile boolean pageCrashed;
+  private final PageWait wait = new PageWait(POLL, () -> stopRequested = true);
   private Effort effort;
   private String account;
   private boolean closed;
+  private volatile Duration lastCompletionLag = Duration.ZERO;
+  private final PageStream stream;
+  /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
+  private CrossCheck pendingCheck;
+  private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
+  /** How long a turn-path HTTP error waits for the page's own banner, which says more (an exact reset time). */
+  private static final Duration BANNER_GRACE = Duration.ofSeconds(1);
 
   /**
    * Launches Chromium on {@code profile}. The caller holds the {@link ProfileLock}.
@@ -103,7 +101,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
-      ctx.addInitScript(ChatGptPage.INIT_SCRIPT);
+      ctx.addInitScript(PageScripts.INIT);
       ctx.addInitScript(StreamTap.INIT_SCRIPT);
       Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
       p.onCrash(crashed -> pageCrashed = true);
@@ -164,10 +162,9 @@ public final class PlaywrightSeat implements BrowserSeat {
       if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
         chat.open(wanted.get());
       }
-      long deadline = System.nanoTime() + PAGE_READY.toNanos();
-      while (true) {
+      return wait.until(PAGE_READY, () -> {
         ChatGptPage.State s = chat.state(Set.of());
-        if (s.banner(ChatGptPage.Banner.MISSING).isPresent()) {
+        if (s.banner(Verdict.MISSING).isPresent()) {
           throw SeatException.conversationMissing(conversationUrl);
         }
         if (s.loginWall() || s.challenge()) {
@@ -176,32 +173,37 @@ public final class PlaywrightSeat implements BrowserSeat {
         boolean onIt = wanted.equals(chat.durableUrl(s.url()));
         if (onIt && s.composer() && s.turns() > 0) {
           requireReady(stateOf(s));
-          return null;
+          return Boolean.TRUE;
         }
         if (!onIt && chat.durableUrl(s.url()).isEmpty() && s.composer() && !s.url().contains("/c/")) {
           throw SeatException.conversationMissing(conversationUrl); // redirected home
         }
-        if (System.nanoTime() > deadline) {
-          throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
-              "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false);
-        }
-        sleep();
-      }
+        return null;
+      }, () -> SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false));
     });
   }
 
   @Override
-  public String setEffort(Effort wanted) throws SeatException {
+  public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();
     return guard(false, () -> {
       try {
-        String label = chat.chooseEffort(wanted.label());
+        Effort shown = chat.chooseEffort(wanted);
         this.effort = wanted;
-        return label;
-      } catch (IllegalStateException e) {
-        throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage()), false);
+        return shown;
+      } catch (ChatGptPage.EffortUnavailable e) {
+        throw failed(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage() + "; nothing was sent", false);
       }
     });
+  }
+
+  /**
+   * For benchmarks: how long the last completed turn's text had held still when the seat called
+   * it complete (the page's last change to completion).
+   */
+  public Duration lastCompletionLag() {
+    return lastCompletionLag;
   }
 
   @Override
@@ -246,19 +248,20 @@ public final class PlaywrightSeat implements BrowserSeat {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
     ChatGptPage.State before = chat.state(Set.of());
-    failOnPageFaults(before, false);
+    failOnPageFaults(before, false, !attachments.isEmpty());
     if (!before.composer()) {
       requireReady(stateOf(before));
       throw failed(Kind.UNAVAILABLE, "no composer on the page", false);
     }
     Set<String> baseline = before.assistantIds();
+    Set<String> linksBefore = chat.conversationLinks();
 
     chat.clearComposer();
     if (!attachments.isEmpty()) {
       chat.attach(attachments);
     }
-    checkComposer(text, chat.paste(text));
-    waitSendable();
+    typeExactly(text);
+    waitSendable(!attachments.isEmpty());
     checkEffortLabel();
     if (stopRequested) {
       chat.clearComposer();
@@ -270,79 +273,96 @@ public final class PlaywrightSeat implements BrowserSeat {
     sent[0] = true;
     chat.clickSend();
     try {
-      return awaitAnswer(baseline, outputDir);
+      return awaitAnswer(baseline, linksBefore, !attachments.isEmpty(), outputDir);
     } finally {
       stream.end();
     }
   }
 
+  /** One poll's outcome after Send: the page state and whose rule ended the turn. */
+  private record Ended(ChatGptPage.State state, AnswerArbiter.Decision decision, boolean domComplete) {}
+
   /**
    * Polls the page after Send until the answer is complete by the stream's rule or, where the
    * stream cannot judge, the DOM's ({@link AnswerArbiter}); then reads it from the source that decided.
    */
-  private SeatReply awaitAnswer(Set<String> baseline, Path outputDir) throws SeatException {
+  private SeatReply awaitAnswer(Set<String> baseline, Set<String> linksBefore, boolean withAttachments, Path outputDir)
+      throws SeatException {
     long clicked = System.nanoTime();
     CompletionTracker tracker = new CompletionTracker(completion);
-    ChatGptPage.State s;
-    AnswerArbiter.Decision decision;
-    boolean domComplete;
-    while (true) {
+    Ended ended = wait.until(Duration.ofDays(365), () -> {
       if (stopRequested) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
-      s = chat.state(baseline);
+      ChatGptPage.State now = chat.state(baseline);
       stream.poll();
       // The page's own banner first: it names the exact time a cap lifts; the stream's error
       // bodies and frames count once the page had a moment to show it.
-      failOnPageFaults(s, true);
+      failOnPageFaults(now, true, withAttachments);
       failOnStreamFaults();
-      domComplete = tracker.observe(System.nanoTime(), s.stopVisible(), s.actionBar(), s.targetText());
-      decision = AnswerArbiter.decide(stream.pollView(domComplete));
+      long t = System.nanoTime();
+      boolean domComplete = tracker.observe(t,
+          new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
+      AnswerArbiter.Decision decision = AnswerArbiter.decide(stream.pollView(domComplete));
       if (decision != AnswerArbiter.Decision.WAIT) {
-        break;
+        lastCompletionLag = Duration.ofNanos(t - tracker.lastChangeNanos());
+        return new Ended(now, decision, domComplete);
       }
-      if (s.targetId() == null && !s.stopVisible() && !stream.live() && stream.turn().charsReceived() == 0
-          && System.nanoTime() - clicked > NO_ANSWER.toNanos()) {
+      if (now.targetId() == null && !now.stopVisible() && !stream.live() && stream.turn().charsReceived() == 0
+          && t - clicked > NO_ANSWER.toNanos()) {
         throw failed(Kind.UNAVAILABLE, "Send was clicked but no answer started within "
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
-      sleep();
-    }
+      return null;
+    }, () -> null);
+    ChatGptPage.State s = ended.state();
     StreamTurn turn = stream.turn();
-    if (decision == AnswerArbiter.Decision.CUT) {
+    if (ended.decision() == AnswerArbiter.Decision.CUT) {
       disagree("the DOM showed the answer complete but the stream ended mid-answer");
       throw failed(Kind.UNAVAILABLE, "the page's stream ended before the answer finished (" + turn.charsReceived()
           + " characters, no finish or terminal frame) although the page shows it done; the answer is cut; not resent", true);
     }
-    if (decision == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM) {
+    if (ended.decision() == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM) {
       disagree("the stream ended without its terminal frames (" + stream.cutBodies() + " cut bodies) while the DOM "
           + "showed the answer complete; the DOM decided");
     }
-    boolean fromStream = decision == AnswerArbiter.Decision.STREAM;
-    String slug = fromStream && turn.modelSlug() != null ? turn.modelSlug() : s.targetSlug() != null ? s.targetSlug() : turn.modelSlug();
+    boolean fromStream = ended.decision() == AnswerArbiter.Decision.STREAM;
+    String slug = fromStream && turn.modelSlug() != null ? turn.modelSlug()
+        : s.targetSlug() != null ? s.targetSlug() : turn.modelSlug();
     Optional<String> downgrade = StreamVerdicts.downgrade(effort, slug, turn.modelAdjustments());
     if (downgrade.isPresent()) {
       throw SeatException.failed(ProviderFailure.capped(downgrade.get() + " (plan limit downgrade)" + resumeNote(s),
           capResume(s), clock.instant()), true);
     }
     String messageId = fromStream ? turn.answerMessageId().orElse(s.targetId()) : s.targetId();
-    MarkdownFences.Split split = fromStream ? MarkdownFences.split(turn.answerMarkdown().orElse("")) : readAnswer(s.targetId());
-    List<String> imageUrls = outputDir == null || messageId == null ? List.of() : chat.imageUrls(messageId);
-    if (split.blocks().isEmpty() && split.prose().isEmpty() && imageUrls.isEmpty()) {
+    List<String> blocks;
+    String prose;
+    if (fromStream) {
+      MarkdownFences.Split split = MarkdownFences.split(turn.answerMarkdown().orElse(""));
+      blocks = split.blocks();
+      prose = split.prose();
+    } else {
+      ChatGptPage.CodeBlocks answer = chat.codeBlocks(s.targetId());
+      blocks = answer.blocks();
+      prose = answer.prose();
+    }
+    String imageMessage = messageId != null && chat.hasMessage(messageId) ? messageId : s.targetId();
+    List<ChatGptPage.ImageRef> imageRefs = outputDir == null || imageMessage == null ? List.of() : chat.images(imageMessage);
+    if (blocks.isEmpty() && prose.isEmpty() && imageRefs.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
-    List<String> images = imageUrls.isEmpty() ? List.of() : harvest(imageUrls, outputDir);
-    String url = durableUrl(turn.conversationId());
+    List<String> images = imageRefs.isEmpty() ? List.of() : harvest(imageRefs, outputDir);
+    String url = conversationUrl(turn.conversationId(), linksBefore);
     SeatReply.Source source = fromStream ? SeatReply.Source.STREAM : SeatReply.Source.DOM;
     if (fromStream) {
-      pendingCheck = new CrossCheck(messageId, s.targetId(), split.blocks());
-      if (domComplete) {
+      pendingCheck = new CrossCheck(messageId, s.targetId(), blocks);
+      if (ended.domComplete()) {
         crossCheck(); // the DOM already finished too: compare now, it costs one read
       }
     }
     AnswerStats.GLOBAL.answered(source);
-    return new SeatReply(split.blocks(), split.prose(), url, slug, images, source);
+    return new SeatReply(blocks, prose, url, slug, images, source);
   }
 
   /** A stream answer to compare with the DOM's reading of the same message. */
@@ -350,8 +370,8 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   /**
    * Compares the last stream answer with what the DOM shows for it (the Copy markdown, else the
-   * per-block DOM text); a difference, or a DOM that never showed it finished, is logged and
-   * counted: the stream's answer stood, since it was complete.
+   * per-block DOM text); a difference, or a DOM that never showed it, is logged and counted: the
+   * stream's answer stood, since it was complete.
    */
   private void crossCheck() {
     CrossCheck check = pendingCheck;
@@ -364,7 +384,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       disagree("the DOM never showed the streamed answer " + check.messageId());
       return;
     }
-    List<String> dom = readAnswer(id).blocks();
+    List<String> dom = chat.codeBlocks(id).blocks();
     if (!dom.equals(check.streamBlocks())) {
       disagree("the DOM's code blocks of " + id + " differ from the stream's (" + dom.size() + " vs "
           + check.streamBlocks().size() + " blocks); the stream's stood");
@@ -393,61 +413,44 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   /**
-   * Downloads each image into {@code outputDir}, named after the URL's last path segment (a
-   * taken name gets a {@code -N} suffix); returns absolute paths. After Send, so never resent.
+   * The conversation's durable URL: the address bar's /c/&lt;id&gt; when it shows one, else the
+   * one the stream's conversation id names (the address bar may never leave /c/WEB:), else the
+   * page's own ways ({@link #waitConversationUrl}).
    */
-  private List<String> harvest(List<String> urls, Path outputDir) throws SeatException {
-    List<String> saved = new ArrayList<>();
+  private String conversationUrl(String streamConversationId, Set<String> linksBefore) throws SeatException {
+    Optional<String> now = chat.durableUrl(chat.url());
+    if (now.isPresent()) {
+      return now.get();
+    }
+    Optional<String> named = chat.conversationUrl(streamConversationId);
+    return named.isPresent() ? named.get() : waitConversationUrl(linksBefore);
+  }
+
+  /** Saves the answer's images (after Send, so a failure here is never resent). */
+  private List<String> harvest(List<ChatGptPage.ImageRef> images, Path outputDir) throws SeatException {
     try {
-      Files.createDirectories(outputDir);
-      int index = 0;
-      for (String url : urls) {
-        index++;
-        ChatGptPage.Image image = chat.download(url);
-        String file = imageFileName(url, image.contentType(), index);
-        String stem = file.substring(0, file.lastIndexOf('.'));
-        String extension = file.substring(file.lastIndexOf('.'));
-        Path target = outputDir.resolve(file);
-        for (int n = 1; Files.exists(target); n++) {
-          target = outputDir.resolve(stem + "-" + n + extension);
-        }
-        Files.write(target, image.bytes(), StandardOpenOption.CREATE_NEW);
-        saved.add(target.toAbsolutePath().toString());
-      }
+      return new ImageHarvest(chat).save(images, outputDir);
     } catch (IOException e) {
       throw failed(Kind.UNAVAILABLE, "cannot save the reply's images into " + outputDir + ": " + e.getMessage(), true);
     }
-    return saved;
   }
 
-  /** A safe file name from the URL's last segment, with an extension from the content type if it has none. */
-  static String imageFileName(String url, String contentType, int index) {
-    String path = URI.create(url).getPath();
-    String last = path == null ? "" : path.substring(path.lastIndexOf('/') + 1);
-    String name = URLDecoder.decode(last, StandardCharsets.UTF_8).replaceAll("[^A-Za-z0-9._-]", "_");
-    if (name.isEmpty() || name.startsWith(".")) {
-      name = "image-" + index;
+  /**
+   * Types the text with real input (insertText), falling back to a real clipboard paste when the
+   * editor took none of it; either way the composer must then hold exactly the text.
+   */
+  private void typeExactly(String text) throws SeatException {
+    String got = chat.insertText(text);
+    if (got != null && got.isEmpty() && !text.isEmpty()) {
+      got = chat.pasteFromClipboard(text);
     }
-    if (!name.contains(".")) {
-      String type = contentType.toLowerCase(java.util.Locale.ROOT);
-      name += type.contains("jpeg") ? ".jpg" : type.contains("webp") ? ".webp" : type.contains("gif") ? ".gif" : ".png";
-    }
-    return name;
-  }
-
-  /** Raw markdown through the copy button; else per-block DOM text. Never fences from innerText. */
-  private MarkdownFences.Split readAnswer(String messageId) {
-    String markdown = chat.copyTurnMarkdown(messageId);
-    if (markdown != null && !markdown.isBlank()) {
-      return MarkdownFences.split(markdown);
-    }
-    return chat.domBlocks(messageId);
+    checkComposer(text, got);
   }
 
   private void checkComposer(String text, String got) throws SeatException {
     if (got == null) {
       requireReady(stateOf(chat.state(Set.of())));
-      throw failed(Kind.UNAVAILABLE, "the composer disappeared while pasting", false);
+      throw failed(Kind.UNAVAILABLE, "the composer disappeared while typing", false);
     }
     if (got.equals(text)) {
       return;
@@ -458,37 +461,33 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     chat.clearComposer();
     throw failed(Kind.CONTEXT_OVERFLOW, "the composer holds " + got.length() + " of " + text.length()
-        + " characters after paste (truncated); nothing was sent", false);
+        + " characters after typing (truncated); nothing was sent", false);
   }
 
   /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
-  private void waitSendable() throws SeatException {
-    long deadline = System.nanoTime() + SEND_READY.toNanos();
-    while (true) {
+  private void waitSendable(boolean withAttachments) throws SeatException {
+    wait.until(SEND_READY, () -> {
       ChatGptPage.State s = chat.state(Set.of());
-      failOnPageFaults(s, false);
+      failOnPageFaults(s, false, withAttachments);
       if (s.sendEnabled() && !s.stopVisible()) {
-        return;
+        return Boolean.TRUE;
       }
       if (!s.composer()) {
         requireReady(stateOf(s));
       }
-      if (System.nanoTime() > deadline) {
-        throw failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false);
-      }
-      sleep();
-    }
+      return null;
+    }, () -> failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
   }
 
   /** The effort label is read back at send time: a mismatch is never sent. */
   private void checkEffortLabel() throws SeatException {
-    String label = chat.effortLabel();
-    if (Effort.fromLabel(label).orElse(null) == effort) {
+    String label = chat.effortPillLabel();
+    if (EffortLabels.effort(label).orElse(null) == effort) {
       return;
     }
     chat.clearComposer();
     ChatGptPage.State s = chat.state(Set.of());
-    Optional<String> cap = s.banner(ChatGptPage.Banner.CAP_DOWNGRADE).or(() -> s.banner(ChatGptPage.Banner.CAP));
+    Optional<ChatGptPage.Banner> cap = s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP);
     String detail = "the effort pill reads \"" + label + "\" but " + effort.label() + " was set; nothing was sent";
     if (cap.isPresent()) {
       throw SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
@@ -496,8 +495,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     throw failed(Kind.UNAVAILABLE, detail, false);
   }
 
-  /** Turns what a page shows into typed failures: walls, challenges, caps, errors, refusals. */
-  private void failOnPageFaults(ChatGptPage.State s, boolean afterSend) throws SeatException {
+  /** Turns what a page shows into typed failures: walls, challenges, and every banner by its verdict. */
+  private void failOnPageFaults(ChatGptPage.State s, boolean afterSend, boolean withAttachments) throws SeatException {
     if (pageCrashed) {
       throw SeatException.broken("the ChatGPT tab crashed", afterSend, null);
     }
@@ -507,18 +506,34 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (s.loginWall()) {
       throw failed(Kind.UNAVAILABLE, "logged out: login wall" + notSent(afterSend), afterSend);
     }
-    for (String banner : s.banners()) {
-      switch (ChatGptPage.classify(banner)) {
-        case TOO_LONG -> throw failed(Kind.CONTEXT_OVERFLOW, "ChatGPT refused the message as too long: " + clip(banner), afterSend);
-        case CAP, CAP_DOWNGRADE -> throw SeatException.failed(
-            ProviderFailure.capped("usage cap: " + clip(banner), capResume(s), clock.instant()), afterSend);
-        case ERROR -> throw failed(Kind.UNAVAILABLE, "ChatGPT showed \"" + clip(banner) + "\""
-            + (afterSend ? "; Retry was not clicked and nothing was resent" : ""), afterSend);
-        case MISSING -> throw failed(Kind.UNAVAILABLE, clip(banner), afterSend);
-        case OTHER -> { }
-        default -> throw new IllegalStateException("Unhandled banner kind");
+    for (ChatGptPage.Banner banner : s.banners()) {
+      SeatException e = failureFor(banner, s, afterSend, withAttachments);
+      if (e != null) {
+        throw e;
       }
     }
+  }
+
+  /** What one banner means for this turn, or null when it does not stop it: the table's verdict, made typed. */
+  private SeatException failureFor(ChatGptPage.Banner banner, ChatGptPage.State s, boolean afterSend, boolean withAttachments) {
+    String text = clip(banner.text());
+    return switch (banner.verdict()) {
+      case TOO_LONG -> failed(Kind.CONTEXT_OVERFLOW, "ChatGPT refused the message as too long: " + text, afterSend);
+      case CONVERSATION_FULL -> SeatException.conversationFull("ChatGPT says the conversation reached its maximum length (\""
+          + text + "\"); nothing was resent, the next turn goes to a new conversation", afterSend);
+      case FEATURE_CAP -> withAttachments
+          ? SeatException.failed(ProviderFailure.capped("uploads are capped: " + text, capResume(s), clock.instant()), afterSend)
+          : null;
+      case CAP, CAP_DOWNGRADE -> SeatException.failed(
+          ProviderFailure.capped("usage cap: " + text, capResume(s), clock.instant()), afterSend);
+      case CAPACITY -> failed(Kind.UNAVAILABLE, "ChatGPT is over capacity: \"" + text + "\"" + notSent(afterSend), afterSend);
+      case UNUSUAL_ACTIVITY -> failed(Kind.UNAVAILABLE, "ChatGPT reports unusual activity (a person must look at the account): \""
+          + text + "\"" + notSent(afterSend), afterSend);
+      case ERROR -> failed(Kind.UNAVAILABLE, "ChatGPT showed \"" + text + "\""
+          + (afterSend ? "; Retry was not clicked and nothing was resent" : ""), afterSend);
+      case MISSING -> failed(Kind.UNAVAILABLE, text, afterSend);
+      case OTHER -> null;
+    };
   }
 
   private static String notSent(boolean afterSend) {
@@ -527,10 +542,9 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   private Instant capResume(ChatGptPage.State s) {
     Instant now = clock.instant();
-    for (String banner : s.banners()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
-      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
-        Optional<Instant> at = CapTimes.parse(banner, now, ZoneId.systemDefault());
+    for (ChatGptPage.Banner banner : s.banners()) {
+      if (isCap(banner.verdict())) {
+        Optional<Instant> at = CapTimes.parse(banner.text(), now, ZoneId.systemDefault());
         if (at.isPresent()) {
           return at.get();
         }
@@ -547,52 +561,39 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   private String resumeNote(ChatGptPage.State s) {
-    boolean shown = s.banners().stream().anyMatch(b -> {
-      ChatGptPage.Banner k = ChatGptPage.classify(b);
-      return (k == ChatGptPage.Banner.CAP || k == ChatGptPage.Banner.CAP_DOWNGRADE)
-          && CapTimes.parse(b, clock.instant(), ZoneId.systemDefault()).isPresent();
-    });
+    boolean shown = s.banners().stream().anyMatch(b ->
+        isCap(b.verdict()) && CapTimes.parse(b.text(), clock.instant(), ZoneId.systemDefault()).isPresent());
     return shown ? "" : "; the page named no reset time, resume_at is an estimate";
   }
 
-  private void clickStopAndWait() {
-    ChatGptPage.State s = chat.state(Set.of());
-    if (s.stopVisible()) {
-      chat.clickStop();
+  private static boolean isCap(Verdict v) {
+    return v == Verdict.CAP || v == Verdict.CAP_DOWNGRADE || v == Verdict.FEATURE_CAP;
+  }
+
+  private void clickStopAndWait() throws SeatException {
+    if (!chat.stopLikeShown()) {
+      return;
     }
-    long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-    while (System.nanoTime() < deadline && chat.state(Set.of()).stopVisible()) {
-      sleep();
-    }
+    chat.clickStop();
+    wait.until(Duration.ofSeconds(5), () -> chat.stopLikeShown() ? null : Boolean.TRUE, () -> null);
   }
 
   /**
-   * The conversation's durable URL: the address bar's /c/<id> when it shows one, else the one the
-   * stream's conversation id names (the address bar may never leave /c/WEB:), else wait for it.
+   * The durable conversation URL: the address bar's /c/&lt;id&gt; (a transient /c/WEB:&lt;id&gt;
+   * is never returned), else the history link that appeared with this turn (when the address bar
+   * never shows the id: onflip, 7 of 25 new chats).
    */
-  private String durableUrl(String streamConversationId) throws SeatException {
-    Optional<String> now = chat.durableUrl(chat.url());
-    if (now.isPresent()) {
-      return now.get();
-    }
-    Optional<String> named = chat.conversationUrl(streamConversationId);
-    return named.isPresent() ? named.get() : waitDurableUrl();
-  }
-
-  /** Waits for the durable /c/<id>; a transient /c/WEB:<id> is never returned. */
-  private String waitDurableUrl() throws SeatException {
-    long deadline = System.nanoTime() + DURABLE_URL.toNanos();
-    while (true) {
+  private String waitConversationUrl(Set<String> linksBefore) throws SeatException {
+    return wait.until(DURABLE_URL, () -> {
       Optional<String> url = chat.durableUrl(chat.url());
       if (url.isPresent()) {
         return url.get();
       }
-      if (System.nanoTime() > deadline) {
-        throw failed(Kind.UNAVAILABLE, "the answer completed but the page never showed a durable conversation URL (still "
-            + chat.url() + ")", true);
-      }
-      sleep();
-    }
+      Set<String> links = chat.conversationLinks();
+      links.removeAll(linksBefore);
+      return links.size() == 1 ? links.iterator().next() : null;
+    }, () -> failed(Kind.UNAVAILABLE, "the answer completed but neither the address bar nor the history showed a durable"
+        + " conversation URL (still " + chat.url() + ")", true));
   }
 
   /**
@@ -610,7 +611,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       last = probe;
       // A document already seen settled needs no second wait (probe runs before every turn).
       boolean settled = (same >= SETTLED_POLLS || s.settled()) && probe.state() != SeatProbe.State.ERROR;
-      if (settled || System.nanoTime() > deadline) {
+      if (settled || System.nanoTime() - deadline > 0) {
         if (probe.state() != SeatProbe.State.READY) {
           return probe;
         }
@@ -636,13 +637,15 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (s.loginWall()) {
       return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "login wall");
     }
-    for (String banner : s.banners()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(banner);
-      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
-        return new SeatProbe(SeatProbe.State.CAPPED, null, capResume(s), clip(banner));
-      }
-      if (kind == ChatGptPage.Banner.ERROR) {
-        return new SeatProbe(SeatProbe.State.ERROR, null, null, clip(banner));
+    for (ChatGptPage.Banner banner : s.banners()) {
+      switch (banner.verdict()) {
+        case CAP, CAP_DOWNGRADE -> {
+          return new SeatProbe(SeatProbe.State.CAPPED, null, capResume(s), clip(banner.text()));
+        }
+        case ERROR, CAPACITY, UNUSUAL_ACTIVITY -> {
+          return new SeatProbe(SeatProbe.State.ERROR, null, null, clip(banner.text()));
+        }
+        default -> { }
       }
     }
     if (s.composer()) {
@@ -728,12 +731,7 @@ public final class PlaywrightSeat implements BrowserSeat {
 
   /** One poll interval; an interrupt of the seat thread counts as a Stop request. */
   private void sleep() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      stopRequested = true;
-    }
+    wait.pause();
   }
 
   private static void closeQuietly(Playwright pw) {

@@ -63,8 +63,8 @@ final class StreamVerdicts {
       return Optional.empty();
     }
     for (String error : turn.errors()) {
-      ChatGptPage.Banner kind = ChatGptPage.classify(error);
-      if (kind == ChatGptPage.Banner.CAP || kind == ChatGptPage.Banner.CAP_DOWNGRADE) {
+      PageVerdicts.Verdict kind = PageVerdicts.verdict(error);
+      if (kind == PageVerdicts.Verdict.CAP || kind == PageVerdicts.Verdict.CAP_DOWNGRADE) {
         return Optional.of(ProviderFailure.capped("usage cap (stream): " + clip(error), limitReset(turn, now)
             .orElse(now.plus(CAP_ESTIMATE)), now));
       }

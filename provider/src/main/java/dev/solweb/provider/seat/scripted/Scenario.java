@@ -23,6 +23,11 @@ import java.util.List;
  * @param conversations scripts for conversations whose first typed text contains {@code match},
  *     each used by at most one conversation, in order
  * @param defaultReplies the replies of any other new conversation
+ * @param dom fakesol: which captured shape of chatgpt.com the page imitates ({@link #DOMS}; default
+ *     the newest); ScriptedSeat ignores it
+ * @param locale fakesol: the page's UI language, {@code en} or {@code ru} (default {@code en})
+ * @param windowedTurns fakesol: keep only this many turns mounted in the thread, as long real
+ *     conversations do (0, the default: all)
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record Scenario(
@@ -30,7 +35,15 @@ public record Scenario(
     @JsonProperty("state") String state,
     @JsonProperty("cap_resume_at") String capResumeAt,
     @JsonProperty("conversations") List<ConversationScript> conversations,
-    @JsonProperty("default") List<ScriptedReply> defaultReplies) {
+    @JsonProperty("default") List<ScriptedReply> defaultReplies,
+    @JsonProperty("dom") String dom,
+    @JsonProperty("locale") String locale,
+    @JsonProperty("windowed_turns") int windowedTurns) {
+
+  /** The page shapes fakesol can imitate, oldest first (see ../shared/REAL-PAGE.md). */
+  public static final List<String> DOMS = List.of("2026-03", "2026-07", "2026-08", "2026-09");
+  public static final String NEWEST_DOM = "2026-09";
+  public static final List<String> LOCALES = List.of("en", "ru");
 
   public static final String DEFAULT_ACCOUNT = "scripted@solweb.invalid";
   private static final ObjectMapper JSON =
@@ -41,6 +54,17 @@ public record Scenario(
     state = state == null ? "ready" : state;
     conversations = conversations == null ? List.of() : List.copyOf(conversations);
     defaultReplies = defaultReplies == null ? List.of() : List.copyOf(defaultReplies);
+    dom = dom == null ? NEWEST_DOM : dom;
+    locale = locale == null ? "en" : locale;
+    if (!DOMS.contains(dom)) {
+      throw new IllegalArgumentException("scenario dom must be one of " + DOMS + ", got: " + dom);
+    }
+    if (!LOCALES.contains(locale)) {
+      throw new IllegalArgumentException("scenario locale must be one of " + LOCALES + ", got: " + locale);
+    }
+    if (windowedTurns < 0) {
+      throw new IllegalArgumentException("scenario windowed_turns must be >= 0, got: " + windowedTurns);
+    }
     if (!List.of("ready", "logged_out", "capped", "challenged").contains(state)) {
       throw new IllegalArgumentException(
           "scenario state must be ready|logged_out|capped|challenged, got: " + state);
@@ -86,6 +110,16 @@ public record Scenario(
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The same scenario on another page shape (fakesol {@code --dom}). */
+  public Scenario withDom(String newDom) {
+    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, newDom, locale, windowedTurns);
+  }
+
+  /** The same scenario in another UI language (fakesol {@code --locale}). */
+  public Scenario withLocale(String newLocale) {
+    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, dom, newLocale, windowedTurns);
   }
 
   /** The names of the bundled scenarios. */

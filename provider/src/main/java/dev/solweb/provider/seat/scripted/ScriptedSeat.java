@@ -90,11 +90,15 @@ public final class ScriptedSeat implements BrowserSeat {
   }
 
   @Override
-  public String setEffort(Effort wanted) throws SeatException {
+  public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();
     this.effort = wanted;
     String scriptedLabel = conversationId == null ? null : player.peek(conversationId).map(ScriptedReply::effortLabel).orElse(null);
-    return scriptedLabel != null ? scriptedLabel : wanted.label();
+    if (scriptedLabel == null) {
+      return wanted;
+    }
+    return Effort.fromLabel(scriptedLabel).orElseThrow(() -> SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+        "the effort control reads \"" + scriptedLabel + "\", which is no effort the seat knows; nothing was sent"), false));
   }
 
   @Override
@@ -181,6 +185,21 @@ public final class ScriptedSeat implements BrowserSeat {
         throw SeatException.failed(ProviderFailure.capped(what, resumeAt, clock.instant()), true);
       }
       case CRASH -> throw SeatException.broken("browser connection lost after Send (scripted crash)", true, null);
+      case CAPACITY -> throw SeatException.failed(
+          ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT is at capacity right now; not resent"), true);
+      case UNUSUAL_ACTIVITY -> throw SeatException.failed(
+          ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT detected unusual activity; a person must check the account"), true);
+      case CONVERSATION_FULL -> throw SeatException.conversationFull(
+          "ChatGPT says this conversation reached its maximum length; the next turn starts a new chat", true);
+      case FEATURE_CAP -> {
+        if (!attachments.isEmpty()) {
+          throw SeatException.failed(ProviderFailure.capped("files and images are unavailable until usage resets",
+              clock.instant().plusSeconds(reply.resumeInSeconds() != null ? reply.resumeInSeconds() : DEFAULT_CAP.toSeconds()),
+              clock.instant()), true);
+        }
+        List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
+        return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images);
+      }
       case SOMETHING_WENT_WRONG -> throw SeatException.failed(
           ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT showed \"Something went wrong\"; Retry was not clicked"), true);
       default -> throw new IllegalStateException("Unhandled fault after Send: " + fault);
