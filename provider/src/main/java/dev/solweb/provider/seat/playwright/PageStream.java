@@ -45,6 +45,8 @@ final class PageStream {
   private final Set<Long> openBodies = new HashSet<>();
   /** How many bodies the turn had when the stream first said it handed off; -1 before that. */
   private int bodiesAtHandoff = -1;
+  /** Page clock (epoch ms) of the chunk that completed the turn by the stream's rule; 0 before. */
+  private long completedAtMillis;
 
   PageStream(Page page) {
     this.page = page;
@@ -78,6 +80,7 @@ final class PageStream {
     cutBodies = 0;
     openBodies.clear();
     bodiesAtHandoff = -1;
+    completedAtMillis = 0;
     armed = true;
   }
 
@@ -108,6 +111,9 @@ final class PageStream {
       }
       if (!c.text().isEmpty()) {
         turn.accept(d.feed(c.text().getBytes(StandardCharsets.UTF_8)));
+        if (completedAtMillis == 0 && turn.complete()) {
+          completedAtMillis = c.atMillis();
+        }
       }
       if (c.ended()) {
         openBodies.remove(c.id());
@@ -153,6 +159,11 @@ final class PageStream {
 
   private static String key(String topic) {
     return topic == null ? "" : topic;
+  }
+
+  /** When (page clock, epoch ms) the chunk arrived that completed the turn by the stream's rule; 0 if none. */
+  long completedAtMillis() {
+    return completedAtMillis;
   }
 
   StreamTurn turn() {

@@ -71,6 +71,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private String account;
   private boolean closed;
   private volatile Duration lastCompletionLag = Duration.ZERO;
+  private volatile Duration lastStreamLag;
   private final PageStream stream;
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
   private CrossCheck pendingCheck;
@@ -102,7 +103,9 @@ public final class PlaywrightSeat implements BrowserSeat {
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
       ctx.addInitScript(PageScripts.INIT);
-      ctx.addInitScript(StreamTap.INIT_SCRIPT);
+      if (!"off".equals(System.getProperty("solweb.streamTap"))) {
+        ctx.addInitScript(StreamTap.INIT_SCRIPT);
+      }
       Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
       p.onCrash(crashed -> pageCrashed = true);
       this.playwright = pw;
@@ -202,6 +205,14 @@ public final class PlaywrightSeat implements BrowserSeat {
    * For benchmarks: how long the last completed turn's text had held still when the seat called
    * it complete (the page's last change to completion).
    */
+  /**
+   * For benchmarks: from the arrival in the page of the chunk that completed the last turn by the
+   * stream's rule to the seat returning its reply; null when the stream did not decide that turn.
+   */
+  public Duration lastStreamLag() {
+    return lastStreamLag;
+  }
+
   public Duration lastCompletionLag() {
     return lastCompletionLag;
   }
@@ -362,6 +373,8 @@ public final class PlaywrightSeat implements BrowserSeat {
       }
     }
     AnswerStats.GLOBAL.answered(source);
+    lastStreamLag = fromStream && stream.completedAtMillis() > 0
+        ? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - stream.completedAtMillis())) : null;
     return new SeatReply(blocks, prose, url, slug, images, source);
   }
 

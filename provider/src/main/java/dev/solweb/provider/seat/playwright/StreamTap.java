@@ -53,12 +53,13 @@ final class StreamTap {
           if (body.overflow || body.size + kept.length > MAX_CHARS) { body.overflow = true; return; }
           body.size += kept.length;
           body.chunks.push(kept);
+          body.at = Date.now();
         };
         const observe = (path) => (response) => {
           let type = '';
           try { type = response.headers.get('content-type') || ''; } catch (e) { return; }
           const body = { id: ++seq, path, status: response.status, stream: /text\\/event-stream/i.test(type),
-            chunks: [], pending: '', size: 0, ended: false, error: null, errorBody: null, overflow: false };
+            chunks: [], pending: '', size: 0, at: 0, ended: false, error: null, errorBody: null, overflow: false };
           if (!body.stream && response.status < 400) return;
           let copy;
           try { copy = response.clone(); } catch (e) { return; } // the page already used the body
@@ -93,7 +94,7 @@ final class StreamTap {
             const out = bodies.map((b) => {
               const text = b.chunks.join('');
               b.chunks = [];
-              return { id: b.id, path: b.path, status: b.status, stream: b.stream, text, ended: b.ended,
+              return { id: b.id, path: b.path, status: b.status, stream: b.stream, text, at: b.at, ended: b.ended,
                 error: b.error, errorBody: b.errorBody, overflow: b.overflow };
             });
             for (let i = bodies.length - 1; i >= 0; i--) if (bodies[i].ended) bodies.splice(i, 1);
@@ -104,7 +105,7 @@ final class StreamTap {
       """.formatted(toJsArray(TURN_PATHS));
 
   /** What one drain returned for one body: the text since the last drain and how the body stands. */
-  record Chunk(long id, String path, int status, boolean stream, String text, boolean ended, String error,
+  record Chunk(long id, String path, int status, boolean stream, String text, long atMillis, boolean ended, String error,
       String errorBody, boolean overflow) {}
 
   private StreamTap() {}
@@ -116,7 +117,8 @@ final class StreamTap {
     List<Chunk> chunks = new ArrayList<>();
     for (Map<String, Object> m : (List<Map<String, Object>>) out) {
       chunks.add(new Chunk(((Number) m.get("id")).longValue(), (String) m.get("path"), ((Number) m.get("status")).intValue(),
-          Boolean.TRUE.equals(m.get("stream")), (String) m.get("text"), Boolean.TRUE.equals(m.get("ended")),
+          Boolean.TRUE.equals(m.get("stream")), (String) m.get("text"), ((Number) m.get("at")).longValue(),
+          Boolean.TRUE.equals(m.get("ended")),
           (String) m.get("error"), (String) m.get("errorBody"), Boolean.TRUE.equals(m.get("overflow"))));
     }
     return chunks;
