@@ -104,18 +104,8 @@ public final class SeatBench implements Callable<Integer> {
       seat.openNew();
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
-      List<Long> short1 = new ArrayList<>();
       List<Long> streamLags = new ArrayList<>();
-      for (int i = 0; i < turns; i++) {
-        long t0 = System.nanoTime();
-        seat.probe();
-        seat.resume(url);
-        seat.setEffort(Effort.HIGH);
-        SeatReply reply = seat.send("turn " + i);
-        short1.add(System.nanoTime() - t0);
-        check(reply.source() == SeatReply.Source.STREAM, "the stream did not decide turn " + i + ": " + reply.source());
-        streamLags.add(seat.lastStreamLag().toNanos());
-      }
+      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags);
       report("seat overhead per turn with the stream (probe+resume+setEffort+send, short prompt)", short1);
       report("stream's completing chunk in the page -> seat reply returned", streamLags);
       out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
@@ -148,16 +138,7 @@ public final class SeatBench implements Callable<Integer> {
       seat.openNew();
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
-      List<Long> turnsDom = new ArrayList<>();
-      for (int i = 0; i < turns; i++) {
-        long t0 = System.nanoTime();
-        seat.probe();
-        seat.resume(url);
-        seat.setEffort(Effort.HIGH);
-        SeatReply reply = seat.send("turn " + i);
-        turnsDom.add(System.nanoTime() - t0);
-        check(reply.source() == SeatReply.Source.DOM, "the DOM did not decide turn " + i + ": " + reply.source());
-      }
+      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>());
       report("seat overhead per turn without the stream (tap off, DOM rule alone)", turnsDom);
       seat.close();
     } finally {
@@ -280,6 +261,25 @@ public final class SeatBench implements Callable<Integer> {
     out.printf("%s: p50 %d ms, min %d ms, max %d ms (n=%d)%n", what, p50(nanos) / 1_000_000,
         sorted.get(0) / 1_000_000, sorted.get(sorted.size() - 1) / 1_000_000, sorted.size());
     out.flush();
+  }
+
+  /** {@code turns} short turns as the dispatcher runs them; each must be decided by {@code source}. */
+  private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags)
+      throws Exception {
+    List<Long> out = new ArrayList<>();
+    for (int i = 0; i < turns; i++) {
+      long t0 = System.nanoTime();
+      seat.probe();
+      seat.resume(url);
+      seat.setEffort(Effort.HIGH);
+      SeatReply reply = seat.send("turn " + i);
+      out.add(System.nanoTime() - t0);
+      check(reply.source() == source, "turn " + i + " was decided by " + reply.source() + ", not " + source);
+      if (seat.lastStreamLag() != null) {
+        streamLags.add(seat.lastStreamLag().toNanos());
+      }
+    }
+    return out;
   }
 
   private static long p99(List<Long> nanos) {

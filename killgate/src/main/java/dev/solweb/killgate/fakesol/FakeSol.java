@@ -556,7 +556,8 @@ public final class FakeSol implements AutoCloseable {
     return best;
   }
 
-  private static JsonNode body(RoutingContext ctx) {
+  /** A request's JSON body; an empty object when it has none or it is not JSON. */
+  static JsonNode body(RoutingContext ctx) {
     try {
       String raw = ctx.body().asString();
       return raw == null || raw.isEmpty() ? JSON.createObjectNode() : JSON.readTree(raw);

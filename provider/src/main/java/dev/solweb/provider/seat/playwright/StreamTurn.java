@@ -27,12 +27,8 @@ public final class StreamTurn {
   public enum Phase { WAITING, THINKING, WRITING, COMPLETE }
 
   private static final class Msg {
-    String role;
-    String contentType;
-    String channel;
-    String recipient;
-    String status;
-    boolean endTurn;
+    /** The message's latest shape, status and end_turn as the stream showed them. */
+    StreamEvent.MessageSeen seen = new StreamEvent.MessageSeen(null, null, null, null, null, null, false, false);
     boolean live;
     int finishedBody = -1;
     final StringBuilder text = new StringBuilder();
@@ -129,12 +125,7 @@ public final class StreamTurn {
     } else if (m.fresh()) {
       msg.text.setLength(0); // a later body (a /resume) restates the message: its text follows whole
     }
-    msg.role = m.role();
-    msg.contentType = m.contentType();
-    msg.channel = m.channel();
-    msg.recipient = m.recipient();
-    msg.status = m.status();
-    msg.endTurn = m.endTurn();
+    msg.seen = m;
     if (FINISHED.equals(m.status()) && m.endTurn() && msg.finishedBody < 0) {
       msg.finishedBody = body;
     }
@@ -150,11 +141,13 @@ public final class StreamTurn {
   private Optional<Map.Entry<String, Msg>> answer() {
     Map.Entry<String, Msg> found = null;
     for (Map.Entry<String, Msg> e : messages.entrySet()) {
-      Msg m = e.getValue();
-      boolean text = "assistant".equals(m.role) && "text".equals(m.contentType)
-          && (m.recipient == null || "all".equals(m.recipient));
-      boolean finalChannel = "final".equals(m.channel) || (m.channel == null && (m.endTurn || !FINISHED.equals(m.status)));
-      if (m.live && text && finalChannel) {
+      Msg msg = e.getValue();
+      StreamEvent.MessageSeen m = msg.seen;
+      boolean text = "assistant".equals(m.role()) && "text".equals(m.contentType())
+          && (m.recipient() == null || "all".equals(m.recipient()));
+      boolean finalChannel = "final".equals(m.channel())
+          || (m.channel() == null && (m.endTurn() || !FINISHED.equals(m.status())));
+      if (msg.live && text && finalChannel) {
         found = e;
       }
     }
@@ -165,14 +158,14 @@ public final class StreamTurn {
   public boolean complete() {
     return answer().map(e -> {
       Msg m = e.getValue();
-      return FINISHED.equals(m.status) && m.endTurn && m.finishedBody >= 0
+      return FINISHED.equals(m.seen.status()) && m.seen.endTurn() && m.finishedBody >= 0
           && terminalBodies.stream().anyMatch(b -> b >= m.finishedBody);
     }).orElse(false);
   }
 
   /** Whether the answer message exists and has not reached {@code finished_successfully}. */
   public boolean answerUnfinished() {
-    return answer().map(e -> !FINISHED.equals(e.getValue().status)).orElse(false);
+    return answer().map(e -> !FINISHED.equals(e.getValue().seen.status())).orElse(false);
   }
 
   /** Whether a terminal frame ({@code message_stream_complete} or {@code [DONE]}) arrived in any body. */
