@@ -202,10 +202,6 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   /**
-   * For benchmarks: how long the last completed turn's text had held still when the seat called
-   * it complete (the page's last change to completion).
-   */
-  /**
    * For benchmarks: from the arrival in the page of the chunk that completed the last turn by the
    * stream's rule to the seat returning its reply; null when the stream did not decide that turn.
    */
@@ -213,6 +209,10 @@ public final class PlaywrightSeat implements BrowserSeat {
     return lastStreamLag;
   }
 
+  /**
+   * For benchmarks: how long the last completed turn's text had held still when the seat called
+   * it complete (the page's last change to completion).
+   */
   public Duration lastCompletionLag() {
     return lastCompletionLag;
   }

@@ -14,7 +14,8 @@ import java.util.Map;
  * body. It calls the original with the page's receiver and arguments, and returns the page's own
  * Promise (so the page gets its own Response); it adds, changes and repeats no request, never
  * looks at request headers or bodies, and drops {@code resume_conversation_token} lines (a JWT)
- * before they are buffered. The seat drains the buffer with {@link #drain}.
+ * before they are buffered. The seat drains the buffer with {@link #drain}. A seat started with
+ * {@code -Dsolweb.streamTap=off} installs no tap: the DOM rule then decides alone.
  */
 final class StreamTap {
 
