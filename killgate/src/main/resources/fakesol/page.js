@@ -552,14 +552,13 @@ async function submit() {
   setSendMode('stop');
   clearEditor();
   const sentFiles = attachments; attachments = []; renderAttachments();
-  const r = await api('/api/send', { conversation_id: conversationId || draftId, text, attachments: sentFiles,
-    effort_label: effortLabel });
-  const plan = r.json;
-  if (isNew && !plan.no_durable_url) history.pushState(null, '', '/c/WEB:' + crypto.randomUUID());
   draftId = null;
-  if (plan.user_message_id) userTurn(plan.user_message_id, text);
   try {
-    await play(plan, isNew);
+    // turn.js: the turn goes to the page's own /backend-api/f/conversation, as on the real page;
+    // the scenario's DOM behaviours play from the turn's plan alongside the stream.
+    await streamTurn(text, isNew, sentFiles, (plan) => {
+      if (isNew && !plan.no_durable_url) history.pushState(null, '', '/c/WEB:' + crypto.randomUUID());
+    });
   } finally {
     busy = false;
   }
@@ -567,6 +566,7 @@ async function submit() {
 
 function doStop() {
   stopped = true;
+  stopStreamTurn();
   api('/api/stop', {});
   setSendMode('send');
 }

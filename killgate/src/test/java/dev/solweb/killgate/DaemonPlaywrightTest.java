@@ -187,6 +187,12 @@ class DaemonPlaywrightTest {
     assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
     assertThat(sends.get(0).text()).contains("You are terse.").contains("create hello.txt");
     assertThat(sends.get(1).text()).contains("wrote 2 bytes").doesNotContain("You are terse.");
+
+    // Both answers came from the page's own stream, and the DOM agreed with it.
+    JsonNode answers = JSON.readTree(get(daemon, "/healthz").body()).path("answers");
+    assertThat(answers.path("stream").asInt()).isEqualTo(2);
+    assertThat(answers.path("dom").asInt()).isZero();
+    assertThat(answers.path("disagreements").asInt()).isZero();
   }
 
   /** solwebctl on the daemon's own home, as a user would run it beside the daemon. */

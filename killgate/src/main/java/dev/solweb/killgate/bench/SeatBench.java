@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
@@ -103,16 +104,11 @@ public final class SeatBench implements Callable<Integer> {
       seat.openNew();
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
-      List<Long> short1 = new ArrayList<>();
-      for (int i = 0; i < turns; i++) {
-        long t0 = System.nanoTime();
-        seat.probe();
-        seat.resume(url);
-        seat.setEffort(Effort.HIGH);
-        seat.send("turn " + i);
-        short1.add(System.nanoTime() - t0);
-      }
-      report("seat overhead per turn (probe+resume+setEffort+send, short prompt)", short1);
+      List<Long> streamLags = new ArrayList<>();
+      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags);
+      report("seat overhead per turn with the stream (probe+resume+setEffort+send, short prompt)", short1);
+      report("stream's completing chunk in the page -> seat reply returned", streamLags);
+      out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
 
       String big = bigPrompt();
       List<Long> bigTurns = new ArrayList<>();
@@ -129,6 +125,24 @@ public final class SeatBench implements Callable<Integer> {
       out.printf("  => 145 KB insert cost (p50 big turn - p50 short turn): %d ms%n",
           (p50(bigTurns) - p50(short1)) / 1_000_000);
       seat.close();
+    }
+    domOnlyFigures(sol, home.resolveSibling("seat-dom"));
+  }
+
+  /** The same short turns with the stream tap off: the DOM rule decides alone. */
+  private void domOnlyFigures(FakeSol sol, Path home) throws Exception {
+    System.setProperty("solweb.streamTap", "off");
+    try (PlaywrightSeatFactory factory = PlaywrightSeatFactory.create(new PlaywrightOptions(sol.url(), true, chromium, null, home))) {
+      PlaywrightSeat seat = factory.create(0);
+      seat.probe();
+      seat.openNew();
+      seat.setEffort(Effort.HIGH);
+      String url = seat.send("warm up").conversationUrl();
+      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>());
+      report("seat overhead per turn without the stream (tap off, DOM rule alone)", turnsDom);
+      seat.close();
+    } finally {
+      System.clearProperty("solweb.streamTap");
     }
   }
 
@@ -247,6 +261,31 @@ public final class SeatBench implements Callable<Integer> {
     out.printf("%s: p50 %d ms, min %d ms, max %d ms (n=%d)%n", what, p50(nanos) / 1_000_000,
         sorted.get(0) / 1_000_000, sorted.get(sorted.size() - 1) / 1_000_000, sorted.size());
     out.flush();
+  }
+
+  /** {@code turns} short turns as the dispatcher runs them; each must be decided by {@code source}. */
+  private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags)
+      throws Exception {
+    List<Long> out = new ArrayList<>();
+    for (int i = 0; i < turns; i++) {
+      long t0 = System.nanoTime();
+      seat.probe();
+      seat.resume(url);
+      seat.setEffort(Effort.HIGH);
+      SeatReply reply = seat.send("turn " + i);
+      out.add(System.nanoTime() - t0);
+      check(reply.source() == source, "turn " + i + " was decided by " + reply.source() + ", not " + source);
+      if (seat.lastStreamLag() != null) {
+        streamLags.add(seat.lastStreamLag().toNanos());
+      }
+    }
+    return out;
+  }
+
+  private static long p99(List<Long> nanos) {
+    List<Long> sorted = new ArrayList<>(nanos);
+    java.util.Collections.sort(sorted);
+    return sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.99) - 1));
   }
 
   private static long p50(List<Long> nanos) {

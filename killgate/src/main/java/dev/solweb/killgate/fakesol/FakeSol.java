@@ -61,6 +61,9 @@ public final class FakeSol implements AutoCloseable {
   private final Map<String, String> resources = new HashMap<>();
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
   private final FakeSolLogin login;
+  /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
+  private final Map<String, String> drafts = new HashMap<>();
+  private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -86,7 +89,7 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "challenge.html", "login.js")) {
+    for (String name : List.of("page.html", "page.js", "stream.js", "turn.js", "challenge.html", "login.js")) {
       resources.put(name, resource(name));
     }
     // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
@@ -142,6 +145,14 @@ public final class FakeSol implements AutoCloseable {
   }
 
   /**
+   * Answers the next turn sent to {@code /backend-api/f/conversation} with these bytes, exactly (a
+   * recorded body of the real endpoint), instead of a scripted reply; the send is still recorded.
+   */
+  public void answerNextWith(byte[] recordedBody) {
+    conversationEndpoint.queueRecorded(recordedBody);
+  }
+
+  /**
    * Makes the composer drop CDP insertText (as an editor might), so only a real clipboard paste
    * gets text in: the seat's fallback path.
    */
@@ -173,12 +184,15 @@ public final class FakeSol implements AutoCloseable {
 
   private Router router() {
     Router router = Router.router(vertx);
+    conversationEndpoint.mountSocket(router); // before the body handler, which would consume the upgrade request
     router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
     router.get("/").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
     router.get("/fakesol-login.js").handler(ctx -> serve(ctx, "login.js", "text/javascript"));
     login.routes(router);
+    router.get("/fakesol-stream.js").handler(ctx -> serve(ctx, "stream.js", "text/javascript"));
+    router.get("/fakesol-turn.js").handler(ctx -> serve(ctx, "turn.js", "text/javascript"));
     router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
     router.get("/api/auth/session").handler(this::session);
     router.get("/api/state").handler(this::state);
@@ -186,6 +200,7 @@ public final class FakeSol implements AutoCloseable {
     router.post("/api/effort").handler(this::effort);
     router.post("/api/precheck").handler(this::precheck);
     router.post("/api/send").handler(this::send);
+    conversationEndpoint.mount(router);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
     router.get("/backend-api/estuary/content").handler(this::file);
@@ -276,7 +291,8 @@ public final class FakeSol implements AutoCloseable {
     String text = body.path("text").asText();
     String conversation = body.path("conversation_id").asText(null);
     if (conversation == null || conversation.isEmpty()) {
-      conversation = player.openConversation(text);
+      conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
+      drafts.put(text, conversation);
     }
     ObjectNode out = JSON.createObjectNode().put("conversation_id", conversation).put("outcome", "ok");
     Fault fault = player.peek(conversation).map(ScriptedReply::fault).orElse(null);
@@ -310,14 +326,27 @@ public final class FakeSol implements AutoCloseable {
   }
 
   /** The Send click: the one moment a submission is recorded. */
-  private synchronized void send(RoutingContext ctx) {
+  private void send(RoutingContext ctx) {
     JsonNode body = body(ctx);
-    String text = body.path("text").asText();
-    String label = body.path("effort_label").asText(null);
-    String conversation = body.path("conversation_id").asText(null);
+    List<String> attached = new ArrayList<>();
+    body.path("attachments").forEach(a -> attached.add(a.asText()));
+    Planned planned = plan(body.path("text").asText(), body.path("effort_label").asText(null),
+        body.path("conversation_id").asText(null), attached, null);
+    json(ctx, 200, planned.plan());
+  }
+
+  /**
+   * What a Send does, for the page's {@code /api/send} and for the conversation endpoint alike:
+   * takes the conversation's next scripted reply, records the submission (unless the reply is a
+   * fault decided before Send) and returns the plan the page plays.
+   *
+   * @param userMessageId the id the page made for the user message, or null to make one here
+   */
+  synchronized Planned plan(String text, String label, String conversation, List<String> attached, String userMessageId) {
     if (conversation == null || conversation.isEmpty()) {
-      conversation = player.openConversation(text);
+      conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
     }
+    drafts.values().removeIf(conversation::equals); // a draft is used once
     ScriptedReply reply = player.next(conversation).orElse(null);
     Fault fault = reply == null ? null : reply.fault();
     ObjectNode plan = JSON.createObjectNode().put("conversation_id", conversation);
@@ -331,21 +360,25 @@ public final class FakeSol implements AutoCloseable {
       } else if (fault == Fault.CRASH_BEFORE_SEND) {
         crashSoon(100);
       }
-      json(ctx, 200, plan);
-      return;
+      return new Planned(plan, reply, false, List.of());
     }
-    List<String> attached = new ArrayList<>();
-    body.path("attachments").forEach(a -> attached.add(a.asText()));
     player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
     List<ObjectNode> transcript = transcripts.computeIfAbsent(conversation, k -> new ArrayList<>());
-    ObjectNode user = JSON.createObjectNode().put("role", "user").put("id", UUID.randomUUID().toString()).put("text", text);
+    boolean newChat = transcript.isEmpty();
+    List<StreamEncoder.Previous> older = new ArrayList<>();
+    for (ObjectNode turn : transcript) {
+      if ("assistant".equals(turn.path("role").asText())) {
+        older.add(new StreamEncoder.Previous(turn.path("id").asText(), turn.path("markdown").asText()));
+      }
+    }
+    ObjectNode user = JSON.createObjectNode().put("role", "user")
+        .put("id", userMessageId != null ? userMessageId : UUID.randomUUID().toString()).put("text", text);
     transcript.add(user);
     plan.put("user_message_id", user.get("id").asText());
     if (reply == null) {
       plan.put("fault", "something_went_wrong").put("delay_ms", 100)
           .put("error", "Something went wrong. (fakesol: the scenario has no reply left for this conversation)");
-      json(ctx, 200, plan);
-      return;
+      return new Planned(plan, null, newChat, older);
     }
     plan.put("fault", fault == null ? null : wire(fault));
     plan.put("delay_ms", reply.delayMs()).put("thinking_ms", reply.thinkingMs()).put("false_pause_ms", reply.falsePauseMs())
@@ -353,7 +386,7 @@ public final class FakeSol implements AutoCloseable {
         .put("flash_action_bar", reply.flashActionBar()).put("preamble", reply.preamble()).put("preamble_ms", reply.preambleMs())
         .put("no_durable_url", reply.noDurableUrl());
     switch (fault == null ? Fault.DELETED : fault) {
-      case CAP -> plan.put("banner", capText(resumeAt(reply), null));
+      case CAP -> plan.put("banner", capText(resumeAt(reply), null)).put("resume_at", resumeAt(reply).toString());
       // REAL-PAGE row 7, as peers saw them.
       case CAPACITY -> plan.put("banner", "ChatGPT is at capacity right now. We're experiencing high demand; please try again soon.");
       case UNUSUAL_ACTIVITY -> plan.put("banner",
@@ -379,7 +412,24 @@ public final class FakeSol implements AutoCloseable {
       case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
       default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
     }
-    json(ctx, 200, plan);
+    return new Planned(plan, reply, newChat, older);
+  }
+
+  /** A Send's plan, the reply behind it (null when the script ran out), and what the stream needs. */
+  record Planned(ObjectNode plan, ScriptedReply reply, boolean newChat, List<StreamEncoder.Previous> older) {}
+
+  /** Records a send that a recorded body answers ({@code --stream-file}): no scripted reply is used. */
+  synchronized String recordReplay(String text, String label, String conversation, List<String> attached) {
+    if (conversation == null || conversation.isEmpty()) {
+      conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
+    }
+    drafts.values().removeIf(conversation::equals); // a draft is used once
+    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
+    return conversation;
+  }
+
+  Vertx vertx() {
+    return vertx;
   }
 
   private ObjectNode answer(ObjectNode plan, ScriptedReply reply, String slug) {
@@ -465,7 +515,7 @@ public final class FakeSol implements AutoCloseable {
 
   // ---- Helpers ---------------------------------------------------------------------------
 
-  private void crashSoon(long delayMs) {
+  void crashSoon(long delayMs) {
     crashes++;
     Runnable hook = crashHook;
     vertx.setTimer(delayMs, id -> vertx.executeBlocking(() -> {
@@ -526,7 +576,8 @@ public final class FakeSol implements AutoCloseable {
     return best;
   }
 
-  private static JsonNode body(RoutingContext ctx) {
+  /** A request's JSON body; an empty object when it has none or it is not JSON. */
+  static JsonNode body(RoutingContext ctx) {
     try {
       String raw = ctx.body().asString();
       return raw == null || raw.isEmpty() ? JSON.createObjectNode() : JSON.readTree(raw);

@@ -51,6 +51,10 @@ public final class FakeSolMain implements Callable<Integer> {
       description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
   Path crashProfile;
 
+  @Option(names = "--stream-file", paramLabel = "FILE",
+      description = "answer the next turn with this recorded raw SSE body (the bytes as the real endpoint sent them)")
+  Path streamFile;
+
   @Override
   public Integer call() throws InterruptedException {
     if ((scenario == null) == (page == null)) {
@@ -59,6 +63,15 @@ public final class FakeSolMain implements Callable<Integer> {
     }
     if (page != null) {
       return servePage();
+    }
+    byte[] recorded = null;
+    if (streamFile != null) {
+      try {
+        recorded = java.nio.file.Files.readAllBytes(streamFile);
+      } catch (java.io.IOException e) {
+        spec.commandLine().getErr().println("fakesol: cannot read --stream-file " + streamFile + ": " + e.getMessage());
+        return USAGE;
+      }
     }
     Scenario loaded;
     try {
@@ -74,6 +87,9 @@ public final class FakeSolMain implements Callable<Integer> {
       return USAGE;
     }
     FakeSol sol = FakeSol.start(loaded, port);
+    if (recorded != null) {
+      sol.answerNextWith(recorded);
+    }
     if (crashProfile != null) {
       Path profile = crashProfile.toAbsolutePath().normalize();
       sol.onCrash(() -> OrphanReaper.reap(profile));

@@ -163,6 +163,9 @@ public final class SolwebServer {
       root.put("cap_resume_at", snapshot.capResumeAt().toString());
     }
     root.put("detail", snapshot.detail());
+    dev.solweb.provider.seat.AnswerStats answers = dev.solweb.provider.seat.AnswerStats.GLOBAL;
+    root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
+        .put("disagreements", answers.disagreements());
     ArrayNode occupancy = root.putArray("occupancy");
     for (Conversation conversation : registry.all()) {
       occupancy.addObject()

@@ -13,13 +13,19 @@ import java.util.Objects;
  *     {@code /c/WEB:} URL)
  * @param modelSlug the model that answered ({@code data-message-model-slug}) or null if unknown
  * @param images images the reply carried, as files the seat saved (one-shot asks only)
+ * @param source where the seat read the answer: the page's own conversation stream, the DOM, or
+ *     a script; null when a seat does not say
  */
 public record SeatReply(
     List<String> codeBlocks,
     String prose,
     String conversationUrl,
     String modelSlug,
-    List<String> images) {
+    List<String> images,
+    Source source) {
+
+  /** Where an answer was read. */
+  public enum Source { STREAM, DOM, SCRIPT }
 
   public SeatReply {
     codeBlocks = List.copyOf(codeBlocks);
@@ -28,7 +34,11 @@ public record SeatReply(
     images = images == null ? List.of() : List.copyOf(images);
   }
 
+  public SeatReply(List<String> codeBlocks, String prose, String conversationUrl, String modelSlug, List<String> images) {
+    this(codeBlocks, prose, conversationUrl, modelSlug, images, null);
+  }
+
   public SeatReply(List<String> codeBlocks, String prose, String conversationUrl) {
-    this(codeBlocks, prose, conversationUrl, null, List.of());
+    this(codeBlocks, prose, conversationUrl, null, List.of(), null);
   }
 }

@@ -241,6 +241,17 @@ final class ChatGptPage {
   }
 
   /**
+   * The durable URL of conversation {@code id} as the stream named it: the site's {@code /c/<id>}
+   * (the address bar may never show it: REAL-PAGE.md row 9), or empty for an id that is not one.
+   */
+  Optional<String> conversationUrl(String id) {
+    if (id == null || !id.matches("[0-9A-Za-z][0-9A-Za-z-]{7,}")) {
+      return Optional.empty();
+    }
+    return Optional.of(chatUrl.getScheme() + "://" + chatUrl.getRawAuthority() + "/c/" + id);
+  }
+
+  /**
    * The durable conversation URLs the page links to in its history (sidebar), in page order.
    * When the address bar never shows /c/&lt;id&gt; (onflip: 7 of 25 new chats), the link that
    * appeared with the turn is the conversation: same href the app itself navigates to.
@@ -741,6 +752,11 @@ final class ChatGptPage {
     } finally {
       page.evaluate(PageScripts.DISARM_COPY);
     }
+  }
+
+  /** Whether the page shows a message with this id. */
+  boolean hasMessage(String messageId) {
+    return Boolean.TRUE.equals(evaluate("(id) => !!document.querySelector('[data-message-id=\"' + CSS.escape(id) + '\"]')", messageId));
   }
 
   /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */

@@ -8,6 +8,7 @@ import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -25,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.logging.Logger;
 import java.util.regex.Pattern;
 
 /**
@@ -70,6 +72,13 @@ public final class PlaywrightSeat implements BrowserSeat {
   private String account;
   private boolean closed;
   private volatile Duration lastCompletionLag = Duration.ZERO;
+  private volatile Duration lastStreamLag;
+  private final PageStream stream;
+  /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
+  private CrossCheck pendingCheck;
+  private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
+  /** How long a turn-path HTTP error waits for the page's own banner, which says more (an exact reset time). */
+  private static final Duration BANNER_GRACE = Duration.ofSeconds(1);
 
   /**
    * Launches Chromium on {@code profile}. The caller holds the {@link ProfileLock}.
@@ -95,12 +104,16 @@ public final class PlaywrightSeat implements BrowserSeat {
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
       ctx.addInitScript(PageScripts.INIT);
+      if (!"off".equals(System.getProperty("solweb.streamTap"))) {
+        ctx.addInitScript(StreamTap.INIT_SCRIPT);
+      }
       Page p = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
       p.onCrash(crashed -> pageCrashed = true);
       this.playwright = pw;
       this.context = ctx;
       this.page = p;
       this.chat = new ChatGptPage(p, options.chatUrl());
+      this.stream = new PageStream(p);
     } catch (PlaywrightException e) {
       if (pw != null) {
         closeQuietly(pw);
@@ -118,6 +131,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     // a Stop that arrives during this turn's resume or effort steps still cancels its send.
     stopRequested = false;
     return guard(false, () -> {
+      crossCheck();
       if (!chat.onSite()) {
         chat.openHome();
       } else if (chat.state(Set.of()).faultShown()) {
@@ -186,6 +200,14 @@ public final class PlaywrightSeat implements BrowserSeat {
         throw failed(Kind.UNAVAILABLE, "cannot set effort " + wanted.label() + ": " + e.getMessage() + "; nothing was sent", false);
       }
     });
+  }
+
+  /**
+   * For benchmarks: from the arrival in the page of the chunk that completed the last turn by the
+   * stream's rule to the seat returning its reply; null when the stream did not decide that turn.
+   */
+  public Duration lastStreamLag() {
+    return lastStreamLag;
   }
 
   /**
@@ -259,41 +281,163 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
 
     // ---- The Send boundary: from here on nothing is ever resent. ----
+    stream.begin();
     sent[0] = true;
     chat.clickSend();
+    try {
+      return awaitAnswer(baseline, linksBefore, !attachments.isEmpty(), outputDir);
+    } finally {
+      stream.end();
+    }
+  }
+
+  /** One poll's outcome after Send: the page state and whose rule ended the turn. */
+  private record Ended(ChatGptPage.State state, AnswerArbiter.Decision decision, boolean domComplete) {}
+
+  /**
+   * Polls the page after Send until the answer is complete by the stream's rule or, where the
+   * stream cannot judge, the DOM's ({@link AnswerArbiter}); then reads it from the source that decided.
+   */
+  private SeatReply awaitAnswer(Set<String> baseline, Set<String> linksBefore, boolean withAttachments, Path outputDir)
+      throws SeatException {
     long clicked = System.nanoTime();
     CompletionTracker tracker = new CompletionTracker(completion);
-    ChatGptPage.State s = wait.until(Duration.ofDays(365), () -> {
+    Ended ended = wait.until(Duration.ofDays(365), () -> {
       if (stopRequested) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
       ChatGptPage.State now = chat.state(baseline);
-      failOnPageFaults(now, true, !attachments.isEmpty());
+      stream.poll();
+      // The page's own banner first: it names the exact time a cap lifts; the stream's error
+      // bodies and frames count once the page had a moment to show it.
+      failOnPageFaults(now, true, withAttachments);
+      failOnStreamFaults();
       long t = System.nanoTime();
-      if (tracker.observe(t, new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()))) {
+      boolean domComplete = tracker.observe(t,
+          new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
+      AnswerArbiter.Decision decision = AnswerArbiter.decide(stream.pollView(domComplete));
+      if (decision != AnswerArbiter.Decision.WAIT) {
         lastCompletionLag = Duration.ofNanos(t - tracker.lastChangeNanos());
-        return now;
+        return new Ended(now, decision, domComplete);
       }
-      if (now.targetId() == null && !now.stopVisible() && t - clicked > NO_ANSWER.toNanos()) {
+      if (now.targetId() == null && !now.stopVisible() && !stream.live() && stream.turn().charsReceived() == 0
+          && t - clicked > NO_ANSWER.toNanos()) {
         throw failed(Kind.UNAVAILABLE, "Send was clicked but no answer started within "
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       return null;
     }, () -> null);
-
-    if (ChatGptPage.isDowngrade(effort, s.targetSlug())) {
-      throw SeatException.failed(ProviderFailure.capped("the answer came from " + s.targetSlug()
-          + ", below the " + effort.label() + " tier (plan limit downgrade)" + resumeNote(s), capResume(s), clock.instant()), true);
+    ChatGptPage.State s = ended.state();
+    StreamTurn turn = stream.turn();
+    if (ended.decision() == AnswerArbiter.Decision.CUT) {
+      disagree("the DOM showed the answer complete but the stream ended mid-answer");
+      throw failed(Kind.UNAVAILABLE, "the page's stream ended before the answer finished (" + turn.charsReceived()
+          + " characters, no finish or terminal frame) although the page shows it done; the answer is cut; not resent", true);
     }
-    ChatGptPage.CodeBlocks answer = chat.codeBlocks(s.targetId());
-    List<ChatGptPage.ImageRef> imageRefs = outputDir == null ? List.of() : chat.images(s.targetId());
-    if (answer.blocks().isEmpty() && answer.prose().isEmpty() && imageRefs.isEmpty()) {
+    if (ended.decision() == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM) {
+      disagree("the stream ended without its terminal frames (" + stream.cutBodies() + " cut bodies) while the DOM "
+          + "showed the answer complete; the DOM decided");
+    }
+    boolean fromStream = ended.decision() == AnswerArbiter.Decision.STREAM;
+    String slug = fromStream && turn.modelSlug() != null ? turn.modelSlug()
+        : s.targetSlug() != null ? s.targetSlug() : turn.modelSlug();
+    Optional<String> downgrade = StreamVerdicts.downgrade(effort, slug, turn.modelAdjustments());
+    if (downgrade.isPresent()) {
+      throw SeatException.failed(ProviderFailure.capped(downgrade.get() + " (plan limit downgrade)" + resumeNote(s),
+          capResume(s), clock.instant()), true);
+    }
+    String messageId = fromStream ? turn.answerMessageId().orElse(s.targetId()) : s.targetId();
+    List<String> blocks;
+    String prose;
+    if (fromStream) {
+      MarkdownFences.Split split = MarkdownFences.split(turn.answerMarkdown().orElse(""));
+      blocks = split.blocks();
+      prose = split.prose();
+    } else {
+      ChatGptPage.CodeBlocks answer = chat.codeBlocks(s.targetId());
+      blocks = answer.blocks();
+      prose = answer.prose();
+    }
+    String imageMessage = messageId != null && chat.hasMessage(messageId) ? messageId : s.targetId();
+    List<ChatGptPage.ImageRef> imageRefs = outputDir == null || imageMessage == null ? List.of() : chat.images(imageMessage);
+    if (blocks.isEmpty() && prose.isEmpty() && imageRefs.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
     List<String> images = imageRefs.isEmpty() ? List.of() : harvest(imageRefs, outputDir);
-    String url = waitConversationUrl(linksBefore);
-    return new SeatReply(answer.blocks(), answer.prose(), url, s.targetSlug(), images);
+    String url = conversationUrl(turn.conversationId(), linksBefore);
+    SeatReply.Source source = fromStream ? SeatReply.Source.STREAM : SeatReply.Source.DOM;
+    if (fromStream) {
+      pendingCheck = new CrossCheck(messageId, s.targetId(), blocks);
+      if (ended.domComplete()) {
+        crossCheck(); // the DOM already finished too: compare now, it costs one read
+      }
+    }
+    AnswerStats.GLOBAL.answered(source);
+    lastStreamLag = fromStream && stream.completedAtMillis() > 0
+        ? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - stream.completedAtMillis())) : null;
+    return new SeatReply(blocks, prose, url, slug, images, source);
+  }
+
+  /** A stream answer to compare with the DOM's reading of the same message. */
+  private record CrossCheck(String messageId, String domTargetId, List<String> streamBlocks) {}
+
+  /**
+   * Compares the last stream answer with what the DOM shows for it (the Copy markdown, else the
+   * per-block DOM text); a difference, or a DOM that never showed it, is logged and counted: the
+   * stream's answer stood, since it was complete.
+   */
+  private void crossCheck() {
+    CrossCheck check = pendingCheck;
+    pendingCheck = null;
+    if (check == null || !chat.onSite()) {
+      return;
+    }
+    String id = check.messageId() != null && chat.hasMessage(check.messageId()) ? check.messageId() : check.domTargetId();
+    if (id == null || !chat.hasMessage(id)) {
+      disagree("the DOM never showed the streamed answer " + check.messageId());
+      return;
+    }
+    List<String> dom = chat.codeBlocks(id).blocks();
+    if (!dom.equals(check.streamBlocks())) {
+      disagree("the DOM's code blocks of " + id + " differ from the stream's (" + dom.size() + " vs "
+          + check.streamBlocks().size() + " blocks); the stream's stood");
+    }
+  }
+
+  private static void disagree(String what) {
+    AnswerStats.GLOBAL.disagreed();
+    LOG.warning("stream and DOM disagree: " + what);
+  }
+
+  /** The stream's HTTP errors and error or limit frames as typed failures (after Send: never resent). */
+  private void failOnStreamFaults() throws SeatException {
+    for (PageStream.HttpError e : stream.httpErrors()) {
+      if (System.nanoTime() - e.seenNanos() < BANNER_GRACE.toNanos()) {
+        return;
+      }
+      throw SeatException.failed(StreamVerdicts.httpFailure(e, clock.instant()), true);
+    }
+    if (stream.seen() && !stream.live() && !stream.handoffUnfollowed()) {
+      Optional<ProviderFailure> f = StreamVerdicts.streamFailure(stream.turn(), clock.instant());
+      if (f.isPresent()) {
+        throw SeatException.failed(f.get(), true);
+      }
+    }
+  }
+
+  /**
+   * The conversation's durable URL: the address bar's /c/&lt;id&gt; when it shows one, else the
+   * one the stream's conversation id names (the address bar may never leave /c/WEB:), else the
+   * page's own ways ({@link #waitConversationUrl}).
+   */
+  private String conversationUrl(String streamConversationId, Set<String> linksBefore) throws SeatException {
+    Optional<String> now = chat.durableUrl(chat.url());
+    if (now.isPresent()) {
+      return now.get();
+    }
+    Optional<String> named = chat.conversationUrl(streamConversationId);
+    return named.isPresent() ? named.get() : waitConversationUrl(linksBefore);
   }
 
   /** Saves the answer's images (after Send, so a failure here is never resent). */
@@ -418,6 +562,13 @@ public final class PlaywrightSeat implements BrowserSeat {
         if (at.isPresent()) {
           return at.get();
         }
+      }
+    }
+    // A banner without a time: the turn's 429 body may still say when (clears_in).
+    for (PageStream.HttpError e : stream.httpErrors()) {
+      ProviderFailure f = StreamVerdicts.httpFailure(e, now);
+      if (e.status() == 429 && !f.detail().contains("estimate")) {
+        return Instant.parse(f.resumeAt());
       }
     }
     return now.plus(CAP_ESTIMATE);

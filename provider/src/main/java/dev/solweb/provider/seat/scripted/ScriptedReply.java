@@ -19,6 +19,7 @@ import java.util.List;
  * @param falsePauseMs fakesol: text stable and Stop gone, but no action bar yet, for this long
  * @param streamMs fakesol: the answer streams in over this long
  * @param rerenderPrevious fakesol: an older turn re-renders while this one streams
+ * @param stream fakesol: how the page's conversation stream carries this reply ({@link StreamScript})
  * @param flashActionBar fakesol: during {@code thinking_ms} the finished-action bar flashes on and
  *     off while the turn still thinks (oracle's history, REAL-PAGE row 3)
  * @param preamble fakesol: a Pro preamble that renders and settles (no Stop, no thinking signal)
@@ -44,21 +45,23 @@ public record ScriptedReply(
     @JsonProperty("flash_action_bar") boolean flashActionBar,
     @JsonProperty("preamble") String preamble,
     @JsonProperty("preamble_ms") long preambleMs,
-    @JsonProperty("no_durable_url") boolean noDurableUrl) {
+    @JsonProperty("no_durable_url") boolean noDurableUrl,
+    @JsonProperty("stream") StreamScript stream) {
 
   public ScriptedReply {
     blocks = blocks == null ? List.of() : List.copyOf(blocks);
     prose = prose == null ? "" : prose;
     images = images == null ? List.of() : List.copyOf(images);
+    stream = stream == null ? StreamScript.DEFAULT : stream;
     preambleMs = preambleMs <= 0 ? 1500 : preambleMs;
   }
 
   public static ScriptedReply answer(List<String> blocks, String prose) {
-    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false);
+    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null);
   }
 
   public static ScriptedReply fault(Fault fault) {
-    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false);
+    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null);
   }
 
   /** Faults a scenario can script. Page-only ones are shown by fakesol; ScriptedSeat maps them. */

@@ -163,9 +163,19 @@ public final class ScriptedSeat implements BrowserSeat {
           "scripted conversation " + id + " has no reply left (scenario exhausted)"), true);
     }
     waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs(), true);
+    StreamScript.Fault refused = reply.stream().fault();
+    if (refused == StreamScript.Fault.HTTP_429) {
+      long clears = reply.stream().clearsInSeconds() != null ? reply.stream().clearsInSeconds() : DEFAULT_CAP.toSeconds();
+      throw SeatException.failed(ProviderFailure.capped("ChatGPT answered HTTP 429 (scripted)",
+          clock.instant().plusSeconds(clears), clock.instant()), true);
+    }
+    if (refused == StreamScript.Fault.HTTP_403) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "ChatGPT refused the turn (HTTP 403): Unusual activity has been detected from your device (scripted)"), true);
+    }
     if (fault == null || fault == Fault.DELETED) {
       List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
-      return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images);
+      return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images, SeatReply.Source.SCRIPT);
     }
     switch (fault) {
       case CAP, CAP_DOWNGRADE -> {

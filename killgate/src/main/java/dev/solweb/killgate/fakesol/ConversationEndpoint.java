@@ -1,0 +1,383 @@
+package dev.solweb.killgate.fakesol;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.seat.scripted.ScriptedReply;
+import dev.solweb.provider.seat.scripted.StreamScript;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.core.http.ServerWebSocket;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * fakesol's {@code POST /backend-api/f/conversation}: the turn request of the real page, answered
+ * as the real endpoint answers (text/event-stream, {@link StreamEncoder}), with the stream faults
+ * of {@link StreamScript}: a body cut before its terminal frames, a silence the page ends with
+ * {@code /resume}, a handoff to a WebSocket ({@code GET /backend-api/ws}) or to a channel the seat
+ * cannot see, HTTP 429 with {@code clears_in}, HTTP 403 "unusual activity". A queued recorded body
+ * ({@code fakesol --stream-file}) answers the next turn byte for byte. Also
+ * {@code /backend-api/f/conversation/prepare} (JSON), a sibling the page calls first, as the real
+ * page does, so a substring match on the path would be caught.
+ */
+final class ConversationEndpoint {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String UNUSUAL = "Unusual activity has been detected from your device. Try again later.";
+
+  private final FakeSol sol;
+  private final Deque<byte[]> recorded = new ArrayDeque<>();
+  /** Turns a silent body left unfinished, by conversation: what {@code /resume} completes. */
+  private final Map<String, StreamEncoder.Turn> silent = new HashMap<>();
+  /** Handed-off turns by topic: the events their socket carries. */
+  private final Map<String, List<String>> topics = new HashMap<>();
+  /** The plan of each turn by the page's user message id: the DOM behaviours the page plays around the stream. */
+  private final Map<String, ObjectNode> plans = new HashMap<>();
+
+  ConversationEndpoint(FakeSol sol) {
+    this.sol = sol;
+  }
+
+  void mount(Router router) {
+    router.post("/backend-api/f/conversation").handler(this::conversation);
+    router.post("/backend-api/f/conversation/resume").handler(this::resume);
+    router.post("/backend-api/f/conversation/prepare").handler(ctx -> json(ctx.response(), 200,
+        JSON.createObjectNode().put("status", "ok").put("conduit_token", "fakesol-conduit")));
+    router.get("/api/plan/:user").handler(this::plan);
+    router.get("/api/handoff/:topic").handler(this::handoffEvents);
+  }
+
+  /** The handoff socket's route; mounted before any body handler. */
+  void mountSocket(Router router) {
+    router.get("/backend-api/ws").handler(ctx -> ctx.request().toWebSocket().onSuccess(this::socket));
+  }
+
+  /** The next turn gets these bytes as its body, exactly. */
+  synchronized void queueRecorded(byte[] body) {
+    recorded.add(body.clone());
+  }
+
+  // ---- The turn ----------------------------------------------------------------------------
+
+  private void conversation(RoutingContext ctx) {
+    JsonNode body = body(ctx);
+    JsonNode message = body.path("messages").path(0);
+    String text = message.path("content").path("parts").path(0).asText("");
+    String userId = message.path("id").asText(null);
+    String conversation = body.path("conversation_id").asText(null);
+    String label = body.path("thinking_effort").asText(null);
+    List<String> attached = new ArrayList<>();
+    message.path("metadata").path("attachments").forEach(a -> attached.add(a.path("name").asText()));
+    boolean v1 = body.path("supported_encodings").toString().contains("\"v1\"");
+    HttpServerResponse res = ctx.response();
+
+    byte[] replay;
+    synchronized (this) {
+      replay = recorded.poll();
+    }
+    if (replay != null) {
+      String conv = sol.recordReplay(text, label, conversation, attached);
+      synchronized (this) {
+        plans.put(userId == null ? "" : userId, JSON.createObjectNode().put("conversation_id", conv).put("replay", true));
+      }
+      eventStream(res);
+      writeRecorded(res, replay, 0);
+      return;
+    }
+
+    FakeSol.Planned planned = sol.plan(text, label, conversation, attached, userId);
+    ObjectNode plan = planned.plan();
+    ScriptedReply reply = planned.reply();
+    StreamScript script = reply == null ? StreamScript.DEFAULT : reply.stream();
+    plan.put("stream_fault", script.fault() == null ? null : script.fault().name().toLowerCase(java.util.Locale.ROOT));
+    if (script.silenceMs() > 0) {
+      plan.put("silence_ms", script.silenceMs()); // the page resumes after this much silence (scaled down from ~60 s)
+    }
+    synchronized (this) {
+      plans.put(plan.path("user_message_id").asText(""), plan);
+    }
+    String fault = plan.path("fault").asText("");
+    switch (fault) {
+      case "too_long", "logged_out", "cloudflare", "crash_before_send" -> {
+        json(res, 400, JSON.createObjectNode().put("detail", fault));
+        return;
+      }
+      case "cap" -> {
+        long clearsIn = Math.max(1, Duration.between(Instant.now(), Instant.parse(plan.path("resume_at").asText())).toSeconds());
+        ObjectNode detail = JSON.createObjectNode();
+        detail.putObject("detail").put("message", plan.path("banner").asText()).put("clears_in", clearsIn);
+        json(res, 429, detail);
+        return;
+      }
+      default -> { }
+    }
+    if (script.fault() == StreamScript.Fault.HTTP_429) {
+      ObjectNode detail = JSON.createObjectNode();
+      detail.putObject("detail").put("message", "You've reached our limit of messages per hour. Please try again later.")
+          .put("clears_in", script.clearsInSeconds() == null ? 3600 : script.clearsInSeconds());
+      json(res, 429, detail);
+      return;
+    }
+    if (script.fault() == StreamScript.Fault.HTTP_403) {
+      json(res, 403, JSON.createObjectNode().put("detail", UNUSUAL));
+      return;
+    }
+
+    StreamScript.Format format = v1 ? script.format() : StreamScript.Format.CUMULATIVE;
+    StreamEncoder.Turn turn = encoderTurn(plan, reply, planned, script, format, text);
+    eventStream(res);
+    List<Step> steps = new ArrayList<>();
+    switch (fault) {
+      case "something_went_wrong" -> {
+        steps.add(new Step(0, StreamEncoder.preamble(turn)));
+        ObjectNode err = JSON.createObjectNode().putNull("message").put("conversation_id", turn.conversationId())
+            .put("error", plan.path("error").asText());
+        steps.add(new Step(plan.path("delay_ms").asLong(100), List.of(data(err), "data: [DONE]\n\n")));
+        play(res, steps, true);
+        return;
+      }
+      case "hang", "crash" -> {
+        play(res, List.of(new Step(0, StreamEncoder.preamble(turn))), false); // silence until the page stops
+        return;
+      }
+      default -> { }
+    }
+    if (!plan.has("markdown")) {
+      // A page fault with no answer (capacity, unusual activity, a full conversation): the page
+      // shows it; the body carries no answer and ends.
+      steps.add(new Step(0, StreamEncoder.preamble(turn)));
+      steps.add(new Step(plan.path("delay_ms").asLong(100), List.of("data: [DONE]\n\n")));
+      play(res, steps, true);
+      return;
+    }
+    if (turn.markdown().isEmpty() && plan.path("images").size() > 0) {
+      // An image turn: no finished text in the stream; the page shows the images by itself.
+      steps.add(new Step(0, StreamEncoder.preamble(turn)));
+      steps.add(new Step(plan.path("delay_ms").asLong(0) + plan.path("stream_ms").asLong(0), StreamEncoder.imageAnswer(turn)));
+      steps.add(new Step(0, StreamEncoder.epilogue(turn)));
+      play(res, steps, true);
+      return;
+    }
+    steps.add(new Step(0, StreamEncoder.preamble(turn)));
+    StreamScript.Fault streamFault = script.fault();
+    if (streamFault == StreamScript.Fault.HANDOFF_WS || streamFault == StreamScript.Fault.HANDOFF_UNFOLLOWED) {
+      String topic = "conversation-turn-" + turn.answerId();
+      List<String> carried = new ArrayList<>(StreamEncoder.answer(turn));
+      carried.addAll(StreamEncoder.terminal(turn));
+      synchronized (this) {
+        topics.put(topic, carried);
+      }
+      List<String> handoff = StreamEncoder.handoff(turn, topic);
+      play(res, List.of(new Step(plan.path("delay_ms").asLong(0), handoff.subList(StreamEncoder.preamble(turn).size(), handoff.size()))), true);
+      return;
+    }
+    List<String> answer;
+    if (streamFault == StreamScript.Fault.CUT || streamFault == StreamScript.Fault.SILENCE_RESUME) {
+      List<String> unfinished = StreamEncoder.answerUnfinished(turn);
+      answer = unfinished.subList(0, unfinished.size() / 2 + 1); // the body stops mid-answer
+    } else {
+      answer = StreamEncoder.answer(turn);
+    }
+    pace(steps, answer, plan);
+    if (streamFault == StreamScript.Fault.CUT) {
+      play(res, steps, true);
+      return;
+    }
+    if (streamFault == StreamScript.Fault.SILENCE_RESUME) {
+      synchronized (this) {
+        silent.put(turn.conversationId(), turn);
+      }
+      play(res, steps, false); // the page gives up on this body and resumes
+      return;
+    }
+    steps.add(new Step(0, StreamEncoder.epilogue(turn)));
+    play(res, steps, true);
+  }
+
+  /** The answer's events at the reply's pace: half, a pause (thinking, false pause), the rest. */
+  private static void pace(List<Step> steps, List<String> answer, ObjectNode plan) {
+    long delay = plan.path("delay_ms").asLong(0);
+    long streamMs = plan.path("stream_ms").asLong(0);
+    long pause = plan.path("thinking_ms").asLong(0) + plan.path("false_pause_ms").asLong(0);
+    int half = answer.size() / 2;
+    long each = answer.isEmpty() ? 0 : streamMs / answer.size();
+    steps.add(new Step(delay, List.of()));
+    for (int i = 0; i < answer.size(); i++) {
+      steps.add(new Step(i == half ? each + pause : each, List.of(answer.get(i))));
+    }
+  }
+
+  private StreamEncoder.Turn encoderTurn(ObjectNode plan, ScriptedReply reply, FakeSol.Planned planned, StreamScript script,
+      StreamScript.Format format, String userText) {
+    List<String> adjustments = new ArrayList<>(script.modelAdjustments());
+    if (adjustments.isEmpty() && "cap_downgrade".equals(plan.path("fault").asText())) {
+      adjustments.add("auto:smaller_model:reached_message_cap");
+    }
+    long thinkingMs = reply == null ? 0 : reply.thinkingMs();
+    String markdown = plan.path("markdown").asText("");
+    return new StreamEncoder.Turn(format == StreamScript.Format.V1 ? StreamEncoder.Format.V1 : StreamEncoder.Format.CUMULATIVE,
+        plan.path("conversation_id").asText(), planned.newChat(), plan.path("user_message_id").asText(""), userText,
+        plan.path("message_id").asText(UUID.randomUUID().toString()), plan.path("slug").asText(null), adjustments,
+        markdown, thinkingMs > 0 ? thinkingMs / 1000.0 : null, script.resendOlder() ? planned.older() : List.of(),
+        Math.max(1, markdown.length() / 40));
+  }
+
+  private void resume(RoutingContext ctx) {
+    String conversation = body(ctx).path("conversation_id").asText("");
+    StreamEncoder.Turn turn;
+    synchronized (this) {
+      turn = silent.remove(conversation);
+    }
+    if (turn == null) {
+      json(ctx.response(), 404, JSON.createObjectNode().put("detail", "no stream to resume for " + conversation));
+      return;
+    }
+    eventStream(ctx.response());
+    play(ctx.response(), List.of(new Step(0, StreamEncoder.resumed(turn))), true);
+  }
+
+  private synchronized void plan(RoutingContext ctx) {
+    ObjectNode plan = plans.remove(ctx.pathParam("user"));
+    json(ctx.response(), plan == null ? 404 : 200, plan == null ? JSON.createObjectNode() : plan);
+  }
+
+  /** The unfollowed handoff: the page gets its answer here, where the seat's tap does not look. */
+  private synchronized void handoffEvents(RoutingContext ctx) {
+    List<String> events = topics.remove(ctx.pathParam("topic"));
+    ObjectNode out = JSON.createObjectNode();
+    if (events != null) {
+      events.forEach(out.putArray("events")::add);
+    }
+    json(ctx.response(), events == null ? 404 : 200, out);
+  }
+
+  /** A handoff socket: the page subscribes to a topic and gets its items, the first one twice (a replay), then done. */
+  private void socket(ServerWebSocket ws) {
+    ws.textMessageHandler(msg -> {
+      JsonNode m;
+      try {
+        m = JSON.readTree(msg);
+      } catch (JsonProcessingException e) {
+        return;
+      }
+      String topic = m.path("topic_id").asText("");
+      List<String> events;
+      synchronized (this) {
+        events = "subscribe".equals(m.path("type").asText()) ? topics.remove(topic) : null;
+      }
+      if (events == null) {
+        return;
+      }
+      List<String> frames = new ArrayList<>();
+      for (int i = 0; i < events.size(); i++) {
+        ObjectNode f = JSON.createObjectNode().put("type", "message");
+        ObjectNode payload = f.putObject("payload").put("topic_id", topic);
+        payload.putObject("payload").put("type", "conversation-turn-stream").put("stream_item_id", topic + "-" + i)
+            .put("encoded_item", events.get(i));
+        frames.add(write(f));
+        if (i == 0) {
+          frames.add(write(f));
+        }
+      }
+      ObjectNode done = JSON.createObjectNode().put("type", "message");
+      done.putObject("payload").put("topic_id", topic).putObject("payload").put("type", "done");
+      frames.add(write(done));
+      sendFrames(ws, frames, 0);
+    });
+  }
+
+  private void sendFrames(ServerWebSocket ws, List<String> frames, int i) {
+    if (i == frames.size() || ws.isClosed()) {
+      return;
+    }
+    ws.writeTextMessage(frames.get(i));
+    sol.vertx().setTimer(5, t -> sendFrames(ws, frames, i + 1));
+  }
+
+  // ---- Writing ---------------------------------------------------------------------------
+
+  /** Events written after a delay. */
+  private record Step(long delayMs, List<String> events) {}
+
+  private static void eventStream(HttpServerResponse res) {
+    res.setChunked(true).putHeader("content-type", "text/event-stream; charset=utf-8").putHeader("cache-control", "no-store");
+  }
+
+  private void play(HttpServerResponse res, List<Step> steps, boolean end) {
+    playFrom(res, steps, 0, end);
+  }
+
+  private void playFrom(HttpServerResponse res, List<Step> steps, int i, boolean end) {
+    if (res.closed() || res.ended()) {
+      return;
+    }
+    if (i == steps.size()) {
+      if (end) {
+        res.end();
+      }
+      return;
+    }
+    Step step = steps.get(i);
+    Runnable write = () -> {
+      if (res.closed() || res.ended()) {
+        return;
+      }
+      if (!step.events().isEmpty()) {
+        res.write(String.join("", step.events()));
+      }
+      playFrom(res, steps, i + 1, end);
+    };
+    if (step.delayMs() <= 0) {
+      write.run();
+    } else {
+      sol.vertx().setTimer(step.delayMs(), t -> write.run());
+    }
+  }
+
+  /** A recording goes out in 512-byte chunks, 2 ms apart: split wherever the bytes fall, as a network would. */
+  private void writeRecorded(HttpServerResponse res, byte[] body, int from) {
+    if (res.closed() || res.ended()) {
+      return;
+    }
+    if (from >= body.length) {
+      res.end();
+      return;
+    }
+    int to = Math.min(body.length, from + 512);
+    res.write(Buffer.buffer(java.util.Arrays.copyOfRange(body, from, to)));
+    sol.vertx().setTimer(2, t -> writeRecorded(res, body, to));
+  }
+
+  private static String data(ObjectNode node) {
+    return "data: " + write(node) + "\n\n";
+  }
+
+  private static String write(ObjectNode node) {
+    try {
+      return JSON.writeValueAsString(node);
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void json(HttpServerResponse res, int status, JsonNode body) {
+    res.setStatusCode(status).putHeader("content-type", "application/json").putHeader("cache-control", "no-store")
+        .end(body.toString());
+  }
+
+  private static JsonNode body(RoutingContext ctx) {
+    return FakeSol.body(ctx);
+  }
+}
