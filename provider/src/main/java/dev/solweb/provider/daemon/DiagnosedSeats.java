@@ -103,6 +103,11 @@ final class DiagnosedSeats implements SeatFactory {
     }
 
     @Override
+    public BrowserSeat driver() {
+      return seat.driver();
+    }
+
+    @Override
     public void openNew() throws SeatException {
       seat.openNew();
     }

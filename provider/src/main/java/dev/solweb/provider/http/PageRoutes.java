@@ -60,9 +60,9 @@ final class PageRoutes {
     boolean menu = "true".equals(ctx.queryParams().get("effort_menu"));
     Context context = vertx.getOrCreateContext();
     CompletableFuture<String> result = dispatcher.runBetweenTurns((BrowserSeat seat) -> {
-      if (!(seat instanceof PlaywrightSeat page)) {
+      if (!(seat.driver() instanceof PlaywrightSeat page)) {
         throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "this daemon's seat is "
-            + seat.getClass().getSimpleName() + ", which has no page to read; doctor and capture need --seat playwright"), false);
+            + seat.driver().getClass().getSimpleName() + ", which has no page to read; doctor and capture need --seat playwright"), false);
       }
       return read.on(page, url, menu);
     });

@@ -62,6 +62,14 @@ public interface BrowserSeat extends AutoCloseable {
         getClass().getSimpleName() + " cannot run one-shot asks (attachments, images); nothing was sent"), false);
   }
 
+  /**
+   * The seat that drives the page, below any decorator (the daemon's diagnostics wrap every seat):
+   * what page-reading routes ({@code solwebctl doctor}, {@code capture}) look at.
+   */
+  default BrowserSeat driver() {
+    return this;
+  }
+
   /** Asks an in-flight {@link #send} to click Stop and return with a {@code cancelled} failure. */
   void stop();
 
