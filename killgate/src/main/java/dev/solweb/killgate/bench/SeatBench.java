@@ -60,6 +60,15 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--cold", description = "cold starts to measure (default ${DEFAULT-VALUE})")
   int cold = 4;
 
+  @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09 (default ${DEFAULT-VALUE})")
+  String dom = Scenario.NEWEST_DOM;
+
+  @Option(names = "--fault-turns", description = "turns with the flashing-bar and Pro-preamble faults (default ${DEFAULT-VALUE})")
+  int faultTurns = 100;
+
+  @Option(names = "--seat-only", description = "skip the solwebd figures")
+  boolean seatOnly;
+
   @Option(names = "--chromium", description = "Chromium executable (default ${DEFAULT-VALUE})")
   Path chromium = PlaywrightOptions.DEFAULT_CHROMIUM;
 
@@ -74,11 +83,14 @@ public final class SeatBench implements Callable<Integer> {
       replies.addObject().put("prose", "ok");
     }
     Path work = Files.createTempDirectory("bench-seat");
-    try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()), 0)) {
-      out.println("fakesol " + sol.url() + ", " + turns + " turns, " + cold + " cold starts, zero scripted delay");
+    try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()).withDom(dom), 0)) {
+      out.println("fakesol " + sol.url() + " dom " + dom + ", " + turns + " turns, " + cold + " cold starts, zero scripted delay");
       seatFigures(sol, work.resolve("seat"));
-      daemonFigures(sol, work.resolve("daemon"));
+      if (!seatOnly) {
+        daemonFigures(sol, work.resolve("daemon"));
+      }
     }
+    prematureFigures(work.resolve("faults"));
     out.flush();
     return 0;
   }
@@ -105,10 +117,22 @@ public final class SeatBench implements Callable<Integer> {
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
       List<Long> streamLags = new ArrayList<>();
-      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags);
+      List<Long> completionLags = new ArrayList<>();
+      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags, completionLags);
       report("seat overhead per turn with the stream (probe+resume+setEffort+send, short prompt)", short1);
       report("stream's completing chunk in the page -> seat reply returned", streamLags);
       out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
+      report("time from the page's last change to completion", completionLags);
+      for (int kb : new int[] {1, 60, 145}) {
+        String text = prompt(kb * 1024);
+        seat.probe();
+        seat.resume(url);
+        seat.setEffort(Effort.HIGH);
+        seat.send(text);
+        String got = sol.sends().get(sol.sends().size() - 1).text();
+        out.printf("characters typed vs read back by the page, %d KB: %d typed, %d arrived, %s%n", kb, text.length(),
+            got.length(), got.equals(text) ? "identical" : "DIFFERENT");
+      }
 
       String big = bigPrompt();
       List<Long> bigTurns = new ArrayList<>();
@@ -138,7 +162,7 @@ public final class SeatBench implements Callable<Integer> {
       seat.openNew();
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
-      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>());
+      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>(), new ArrayList<>());
       report("seat overhead per turn without the stream (tap off, DOM rule alone)", turnsDom);
       seat.close();
     } finally {
@@ -246,6 +270,46 @@ public final class SeatBench implements Callable<Integer> {
     return -1;
   }
 
+  /**
+   * Premature completions: every reply has a settled Pro preamble, then a thinking phase whose
+   * finished-action bar flashes; a reply that is not the final answer was completed too early.
+   */
+  private void prematureFigures(Path home) throws Exception {
+    ObjectNode scenario = JSON.createObjectNode().put("dom", dom);
+    ArrayNode replies = scenario.putArray("default");
+    for (int i = 0; i < faultTurns + 1; i++) {
+      replies.addObject().put("prose", "final answer " + i).put("preamble", "Let me think about that.")
+          .put("preamble_ms", 1100).put("thinking_ms", 1300).put("flash_action_bar", true);
+    }
+    try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()), 0);
+         PlaywrightSeatFactory factory = PlaywrightSeatFactory.create(new PlaywrightOptions(sol.url(), true, chromium, null, home))) {
+      PlaywrightSeat seat = factory.create(0);
+      seat.openNew();
+      seat.setEffort(Effort.PRO);
+      String url = seat.send("warm up").conversationUrl();
+      int premature = 0;
+      for (int i = 1; i <= faultTurns; i++) {
+        seat.probe();
+        seat.resume(url);
+        seat.setEffort(Effort.PRO);
+        if (!seat.send("turn " + i).prose().equals("final answer " + i)) {
+          premature++;
+        }
+      }
+      out.printf("premature completions with the flashing-bar and Pro-preamble faults: %d of %d turns%n", premature, faultTurns);
+      seat.close();
+    }
+  }
+
+  private static String prompt(int chars) {
+    StringBuilder b = new StringBuilder();
+    int i = 0;
+    while (b.length() < chars) {
+      b.append("line ").append(i++).append(": {\"k\": [1, 2]} `code` ünïcødé ✓\n");
+    }
+    return b.substring(0, chars);
+  }
+
   private static String bigPrompt() {
     StringBuilder b = new StringBuilder();
     int i = 0;
@@ -258,14 +322,15 @@ public final class SeatBench implements Callable<Integer> {
   private void report(String what, List<Long> nanos) {
     List<Long> sorted = new ArrayList<>(nanos);
     Collections.sort(sorted, Comparator.naturalOrder());
-    out.printf("%s: p50 %d ms, min %d ms, max %d ms (n=%d)%n", what, p50(nanos) / 1_000_000,
+    out.printf("%s: p50 %d ms, p99 %d ms, min %d ms, max %d ms (n=%d)%n", what, p50(nanos) / 1_000_000,
+        sorted.get(Math.min(sorted.size() - 1, (int) Math.ceil(sorted.size() * 0.99) - 1)) / 1_000_000,
         sorted.get(0) / 1_000_000, sorted.get(sorted.size() - 1) / 1_000_000, sorted.size());
     out.flush();
   }
 
   /** {@code turns} short turns as the dispatcher runs them; each must be decided by {@code source}. */
-  private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags)
-      throws Exception {
+  private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags,
+      List<Long> completionLags) throws Exception {
     List<Long> out = new ArrayList<>();
     for (int i = 0; i < turns; i++) {
       long t0 = System.nanoTime();
@@ -278,6 +343,7 @@ public final class SeatBench implements Callable<Integer> {
       if (seat.lastStreamLag() != null) {
         streamLags.add(seat.lastStreamLag().toNanos());
       }
+      completionLags.add(seat.lastCompletionLag().toNanos());
     }
     return out;
   }

@@ -108,7 +108,8 @@ final class Check07Failures implements GateCheck {
     ObjectNode slow = Scenarios.fin("too late");
     slow.put("delay_ms", 30_000);
     Scenarios.script(scenario, "K7-CANCEL", slow);
-    GateDaemon.Settings settings = GateDaemon.Settings.shipped().turnTimeout(Duration.ofSeconds(3));
+    // 8 s: the malformed case needs two sends, each completing only after the >= 1 s settle window (REAL-PAGE row 3).
+    GateDaemon.Settings settings = GateDaemon.Settings.shipped().turnTimeout(Duration.ofSeconds(8));
     try (Rig rig = gate.rig(name, scenario.toString(), settings)) {
       Path agentDir = piDefaults ? rig.defaultSettingsAgentDir() : rig.accountDir;
       // Independent sessions run side by side: Pi's retry back-off (2+4+8 s) overlaps.

@@ -37,11 +37,6 @@ final class PageVerdicts {
     boolean fault() {
       return this != OTHER && this != FEATURE_CAP;
     }
-
-    /** Whether it blocks a text-only turn. */
-    boolean blocksText() {
-      return fault();
-    }
   }
 
   private record Row(Pattern text, Verdict verdict) { }
