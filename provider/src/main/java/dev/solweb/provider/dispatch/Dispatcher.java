@@ -135,15 +135,9 @@ public final class Dispatcher implements AutoCloseable {
       same.listeners++;
       return same;
     }
-    if (closed) {
-      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down"));
-    }
-    ProviderFailure cap = capFailure();
-    if (cap != null) {
-      return Job.failed(cap);
-    }
-    if (started && slots.stream().noneMatch(Slot::live)) {
-      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail()));
+    ProviderFailure refused = refusal();
+    if (refused != null) {
+      return Job.failed(refused);
     }
     Job job = new Job(this, request, digest);
     queue.addLast(job);
@@ -152,6 +146,21 @@ public final class Dispatcher implements AutoCloseable {
     }
     pump();
     return job;
+  }
+
+  /** Why nothing new can be queued now (shutting down, capped, no live seat), or null. */
+  private ProviderFailure refusal() {
+    if (closed) {
+      return ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down");
+    }
+    ProviderFailure cap = capFailure();
+    if (cap != null) {
+      return cap;
+    }
+    if (started && slots.stream().noneMatch(Slot::live)) {
+      return ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail());
+    }
+    return null;
   }
 
   /** Work on a seat that is not a turn ({@code solwebctl doctor}, {@code capture}); runs on the seat's thread. */
@@ -179,15 +188,9 @@ public final class Dispatcher implements AutoCloseable {
   }
 
   private synchronized TurnHandle submitJob(TurnRequest marker, SeatJob<?> work) {
-    if (closed) {
-      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down"));
-    }
-    ProviderFailure cap = capFailure();
-    if (cap != null) {
-      return Job.failed(cap);
-    }
-    if (started && slots.stream().noneMatch(Slot::live)) {
-      return Job.failed(ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail()));
+    ProviderFailure refused = refusal();
+    if (refused != null) {
+      return Job.failed(refused);
     }
     Job job = new Job(this, marker, marker.identity());
     job.seatWork = work;
