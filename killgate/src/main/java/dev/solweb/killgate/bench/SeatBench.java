@@ -117,12 +117,10 @@ public final class SeatBench implements Callable<Integer> {
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
       List<Long> streamLags = new ArrayList<>();
-      List<Long> completionLags = new ArrayList<>();
-      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags, completionLags);
+      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags, new ArrayList<>());
       report("seat overhead per turn with the stream (probe+resume+setEffort+send, short prompt)", short1);
       report("stream's completing chunk in the page -> seat reply returned", streamLags);
       out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
-      report("time from the page's last change to completion", completionLags);
       for (int kb : new int[] {1, 60, 145}) {
         String text = prompt(kb * 1024);
         seat.probe();
@@ -162,8 +160,11 @@ public final class SeatBench implements Callable<Integer> {
       seat.openNew();
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
-      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>(), new ArrayList<>());
+      List<Long> domLags = new ArrayList<>();
+      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>(), domLags);
       report("seat overhead per turn without the stream (tap off, DOM rule alone)", turnsDom);
+      // The DOM rule's settle window: a stream-decided turn has no such wait.
+      report("time from the page's last change to completion (DOM rule)", domLags);
       seat.close();
     } finally {
       System.clearProperty("solweb.streamTap");

@@ -454,11 +454,17 @@ public final class PlaywrightSeat implements BrowserSeat {
    * editor took none of it; either way the composer must then hold exactly the text.
    */
   private void typeExactly(String text) throws SeatException {
-    String got = chat.insertText(text);
-    if (got != null && got.isEmpty() && !text.isEmpty()) {
-      got = chat.pasteFromClipboard(text);
-    }
-    checkComposer(text, got);
+    // A composer that takes nothing at all is busy (the page still finishing an earlier answer
+    // after its stream ended), not full: both real input paths are tried again until it takes text.
+    Optional<String> got = wait.<Optional<String>>until(SEND_READY, () -> {
+      String now = chat.insertText(text);
+      if (now != null && now.isEmpty() && !text.isEmpty()) {
+        now = chat.pasteFromClipboard(text);
+      }
+      return now == null ? Optional.<String>empty() : now.isEmpty() && !text.isEmpty() ? null : Optional.of(now);
+    }, () -> failed(Kind.UNAVAILABLE, "the composer took none of the text for " + SEND_READY.toSeconds()
+        + " s (the page is still busy or ignores input); nothing was sent", false));
+    checkComposer(text, got.orElse(null));
   }
 
   private void checkComposer(String text, String got) throws SeatException {
