@@ -317,7 +317,9 @@ public final class PlaywrightSeat implements BrowserSeat {
       boolean domComplete = tracker.observe(t,
           new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
       AnswerArbiter.Decision decision = AnswerArbiter.decide(stream.pollView(domComplete));
-      if (decision != AnswerArbiter.Decision.WAIT) {
+      // A one-shot ask harvests its images from the DOM, which may draw them after the stream ended.
+      boolean imagesDrawn = outputDir == null || domComplete || decision != AnswerArbiter.Decision.STREAM;
+      if (decision != AnswerArbiter.Decision.WAIT && imagesDrawn) {
         lastCompletionLag = Duration.ofNanos(t - tracker.lastChangeNanos());
         return new Ended(now, decision, domComplete);
       }
