@@ -1,13 +1,10 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.seat.SeatReply;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -83,63 +80,22 @@ final class DiagnosedSeats implements SeatFactory {
   }
 
   /** A seat whose blocked probes explain themselves; everything else is passed through. */
-  private static final class Diagnosed implements BrowserSeat {
-    private final BrowserSeat seat;
+  private static final class Diagnosed extends ForwardingSeat {
     private final SeatStartFailure.Seat about;
 
     Diagnosed(BrowserSeat seat, SeatStartFailure.Seat about) {
-      this.seat = seat;
+      super(seat);
       this.about = about;
     }
 
     @Override
     public SeatProbe probe() throws SeatException {
-      SeatProbe probe = seat.probe();
+      SeatProbe probe = super.probe();
       if (probe.state() == SeatProbe.State.READY || probe.state() == SeatProbe.State.CAPPED) {
         return probe;
       }
       String line = SeatStartFailure.ofProbe(probe, null, about).map(SeatStartFailure::line).orElse(probe.detail());
       return new SeatProbe(probe.state(), probe.account(), probe.capResumeAt(), line);
-    }
-
-    @Override
-    public BrowserSeat driver() {
-      return seat.driver();
-    }
-
-    @Override
-    public void openNew() throws SeatException {
-      seat.openNew();
-    }
-
-    @Override
-    public void resume(String conversationUrl) throws SeatException {
-      seat.resume(conversationUrl);
-    }
-
-    @Override
-    public Effort setEffort(Effort effort) throws SeatException {
-      return seat.setEffort(effort);
-    }
-
-    @Override
-    public SeatReply send(String text) throws SeatException {
-      return seat.send(text);
-    }
-
-    @Override
-    public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
-      return seat.ask(text, attachments, outputDir);
-    }
-
-    @Override
-    public void stop() {
-      seat.stop();
-    }
-
-    @Override
-    public void close() {
-      seat.close();
     }
   }
 }

@@ -27,6 +27,20 @@ public interface BrowserSeat extends AutoCloseable {
   void openNew() throws SeatException;
 
   /**
+   * Opens a new, empty conversation in {@code place}, and proves it is there before anything is
+   * typed (a project's page, the temporary-chat banner). The default opens ordinary ones only: a
+   * seat that cannot honour another place refuses instead of writing into the owner's history.
+   */
+  default void openNew(ConversationPlace place) throws SeatException {
+    if (place instanceof ConversationPlace.History) {
+      openNew();
+      return;
+    }
+    throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+        getClass().getSimpleName() + " cannot open conversations in " + place + "; nothing was typed"), false);
+  }
+
+  /**
    * Resumes a conversation this seat created before, by its URL, and waits for its history.
    *
    * @throws SeatException with {@link SeatException.Reason#CONVERSATION_MISSING} when the
@@ -60,6 +74,21 @@ public interface BrowserSeat extends AutoCloseable {
   default SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
     throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
         getClass().getSimpleName() + " cannot run one-shot asks (attachments, images); nothing was sent"), false);
+  }
+
+  /**
+   * Deletes a conversation this daemon created, by its exact URL, through the page's own
+   * conversation menu and confirmation, then proves it is gone (its URL shows the page's
+   * not-found state). Never touches any other conversation. A URL that already shows not-found is
+   * {@link Deletion#NOT_FOUND}, not a failure, so a repeat is a no-op.
+   *
+   * @throws SeatException a typed {@code unavailable} when the page did not delete it (no
+   *     confirmation, or the conversation still opens afterwards): the caller must not record a
+   *     tombstone
+   */
+  default Deletion delete(String conversationUrl) throws SeatException {
+    throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+        getClass().getSimpleName() + " cannot delete conversations; nothing was deleted"), false);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.solweb.provider.http;
 
+import dev.solweb.provider.seat.ForwardingSeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.daemon.Daemon;

@@ -1,0 +1,74 @@
+package dev.solweb.provider.seat;
+
+import dev.solweb.provider.model.Effort;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A seat that passes every verb to another: the base of decorators (the daemon's diagnostics)
+ * and of test seats that override the one verb they watch or stall. A verb added to
+ * {@link BrowserSeat} is added here once.
+ */
+public class ForwardingSeat implements BrowserSeat {
+  private final BrowserSeat inner;
+
+  public ForwardingSeat(BrowserSeat inner) {
+    this.inner = Objects.requireNonNull(inner, "inner");
+  }
+
+  @Override
+  public SeatProbe probe() throws SeatException {
+    return inner.probe();
+  }
+
+  @Override
+  public void openNew() throws SeatException {
+    inner.openNew();
+  }
+
+  @Override
+  public void openNew(ConversationPlace place) throws SeatException {
+    inner.openNew(place);
+  }
+
+  @Override
+  public void resume(String conversationUrl) throws SeatException {
+    inner.resume(conversationUrl);
+  }
+
+  @Override
+  public Effort setEffort(Effort effort) throws SeatException {
+    return inner.setEffort(effort);
+  }
+
+  @Override
+  public SeatReply send(String text) throws SeatException {
+    return inner.send(text);
+  }
+
+  @Override
+  public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
+    return inner.ask(text, attachments, outputDir);
+  }
+
+  @Override
+  public Deletion delete(String conversationUrl) throws SeatException {
+    return inner.delete(conversationUrl);
+  }
+
+  @Override
+  public BrowserSeat driver() {
+    return inner.driver();
+  }
+
+  @Override
+  public void stop() {
+    inner.stop();
+  }
+
+  @Override
+  public void close() {
+    inner.close();
+  }
+}
