@@ -147,7 +147,8 @@ public final class ChatHistory {
     return e == null ? null : e.project();
   }
 
-  synchronized List<Delete> deletes() {
+  /** Every delete the page asked for, in order. */
+  public synchronized List<Delete> deletes() {
     return List.copyOf(deletes);
   }
 
