@@ -255,9 +255,10 @@ public final class PlaywrightSeat implements BrowserSeat {
       if (!opensAsConversation(url)) {
         return Deletion.NOT_FOUND;
       }
-      if (!url.equals(chat.durableUrl(chat.url()).orElse(null)) || !history.headerOptionsShown()) {
-        throw failed(Kind.UNAVAILABLE, "the page shows no conversation menu for " + url + "; nothing was deleted", false);
-      }
+      // The header may draw its menu button after the thread; it must be this conversation's page.
+      wait.until(MENU_WAIT, () -> url.equals(chat.durableUrl(chat.url()).orElse(null)) && history.headerOptionsShown()
+          ? Boolean.TRUE : null,
+          () -> failed(Kind.UNAVAILABLE, "the page shows no conversation menu for " + url + "; nothing was deleted", false));
       history.openHeaderMenu();
       wait.until(MENU_WAIT, () -> history.deleteItemShown() ? Boolean.TRUE : null, () -> {
         history.escape();
