@@ -557,7 +557,7 @@ async function submit() {
     // turn.js: the turn goes to the page's own /backend-api/f/conversation, as on the real page;
     // the scenario's DOM behaviours play from the turn's plan alongside the stream.
     await streamTurn(text, isNew, sentFiles, (plan) => {
-      if (isNew && !plan.no_durable_url) history.pushState(null, '', '/c/WEB:' + crypto.randomUUID());
+      if (isNew && !plan.no_durable_url) showConversationUrl('WEB:' + crypto.randomUUID(), 'push'); // history.js
     });
   } finally {
     busy = false;
@@ -667,8 +667,8 @@ async function answer(plan, isNew) {
   if (isNew) {
     // The history lists the new chat; the durable id replaces the transient WEB: one only after
     // the answer is done, and for some chats never (onflip: 7 of 25).
-    setTimeout(() => addHistory(plan.conversation_id, true), 300);
-    if (!plan.no_durable_url) setTimeout(() => history.replaceState(null, '', '/c/' + plan.conversation_id), 400);
+    setTimeout(() => addHistory(plan.conversation_id), 300);
+    if (!plan.no_durable_url) setTimeout(() => showConversationUrl(plan.conversation_id, 'replace'), 400);
   }
 }
 
@@ -686,15 +686,6 @@ async function rerenderPrevious(current) {
   fresh.markdown = prev.data.markdown;
   await stream(fresh.md, 0, (prev.data.prose || '').length, prev.data.prose || '', 200);
   renderDone(fresh, prev.data);
-}
-
-// ---- History sidebar ---------------------------------------------------------------------------
-
-function addHistory(id, first) {
-  const nav = $('#history');
-  if (nav.querySelector('a[href="/c/' + CSS.escape(id) + '"]')) return;
-  const a = el('a', { href: '/c/' + id, 'data-testid': 'history-item-' + nav.children.length, text: 'Chat ' + id.slice(0, 8) });
-  if (first) nav.prepend(a); else nav.appendChild(a);
 }
 
 // ---- Banners, errors, walls ------------------------------------------------------------------
@@ -739,8 +730,7 @@ function renderLoginWall() {
 // ---- Load ------------------------------------------------------------------------------------
 
 async function load() {
-  const m = location.pathname.match(/^\/c\/([^/]+)$/);
-  const id = m ? decodeURIComponent(m[1]) : null;
+  const id = pageConversationId(); // history.js: /c/<id>, also inside a project
   const durable = id && !id.startsWith('WEB:');
   const st = (await api('/api/state' + (durable ? '?conversation=' + encodeURIComponent(id) : ''))).json;
   dom = st.dom || dom;
@@ -752,15 +742,16 @@ async function load() {
   copyBroken = !!st.copy_broken;
   insertTextIgnored = !!st.insert_text_ignored;
   effortLabel = st.effort_label;
-  for (const h of st.history || []) addHistory(h, false);
+  await loadHistory(); // history.js: the sidebar, a project home, a temporary chat
   wireComposer();
   renderPill();
   if (st.banner) showBanner(st.banner);
   $('form[data-type="unified-composer"]').hidden = false; // the app "hydrates" after its state fetch
   if (!durable) return;
   const r = await api('/api/conversation/' + encodeURIComponent(id));
-  if (r.status !== 200) { toast('Unable to load conversation ' + id); return; }
+  if (r.status !== 200) { showNotFound(id, r.json); return; }
   conversationId = id;
+  conversationShown(r.json);
   for (const t of r.json.turns) {
     if (t.role === 'user') { userTurn(t.id, t.text); continue; }
     const turn = assistantTurn(t.id, t.slug);

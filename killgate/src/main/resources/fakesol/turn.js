@@ -21,6 +21,7 @@ async function streamTurn(text, isNew, sentFiles, beforePlay) {
     supported_encodings: ['v1'],
   };
   if (conversationId) request.conversation_id = conversationId;
+  Object.assign(request, placeFields()); // history.js: a project's gizmo_id, a temporary chat's flag
   userTurn(userId, text);
   const stop = new AbortController();
   stopTurn = stop;
@@ -65,7 +66,7 @@ async function streamTurn(text, isNew, sentFiles, beforePlay) {
     turns.push({ id: replayTurn.id, data: Object.assign({ slug: '' }, rendered) });
     setSendMode('send');
     if (streamConversation) conversationId = streamConversation;
-    if (isNew && conversationId) setTimeout(() => history.replaceState(null, '', '/c/' + conversationId), 400);
+    if (isNew && conversationId) setTimeout(() => showConversationUrl(conversationId, 'replace'), 400);
   } else if (outcome !== 'http_error') {
     setSendMode('send');
   }

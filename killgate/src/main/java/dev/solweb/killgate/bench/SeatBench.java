@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.killgate.fakesol.ChatHistory;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
@@ -66,6 +68,11 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--fault-turns", description = "turns with the flashing-bar and Pro-preamble faults (default ${DEFAULT-VALUE})")
   int faultTurns = 100;
 
+  @Option(names = "--deletes", paramLabel = "N",
+      description = "instead of the turn figures: seconds per verified delete (menu, confirmation, reopen shows not-found)"
+          + " over N conversations beside 3 personal ones, and per repeat (NOT_FOUND)")
+  int deletes;
+
   @Option(names = "--seat-only", description = "skip the solwebd figures")
   boolean seatOnly;
 
@@ -83,6 +90,13 @@ public final class SeatBench implements Callable<Integer> {
       replies.addObject().put("prose", "ok");
     }
     Path work = Files.createTempDirectory("bench-seat");
+    if (deletes > 0) {
+      try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()).withDom(dom), 0)) {
+        deleteFigures(sol, work.resolve("deletes"));
+      }
+      out.flush();
+      return 0;
+    }
     try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()).withDom(dom), 0)) {
       out.println("fakesol " + sol.url() + " dom " + dom + ", " + turns + " turns, " + cold + " cold starts, zero scripted delay");
       seatFigures(sol, work.resolve("seat"));
@@ -149,6 +163,40 @@ public final class SeatBench implements Callable<Integer> {
       seat.close();
     }
     domOnlyFigures(sol, home.resolveSibling("seat-dom"));
+  }
+
+  /** {@code deletes} managed conversations, each deleted and verified; the personal ones must survive. */
+  private void deleteFigures(FakeSol sol, Path home) throws Exception {
+    List<String> personal = List.of(sol.history().personal("Mine 1"), sol.history().personal("Mine 2"),
+        sol.history().personal("Mine 3"));
+    out.println("fakesol " + sol.url() + " dom " + dom + ", " + deletes + " deletes, zero scripted delay");
+    try (PlaywrightSeatFactory factory = PlaywrightSeatFactory.create(new PlaywrightOptions(sol.url(), true, chromium, null, home))) {
+      PlaywrightSeat seat = factory.create(0);
+      seat.probe();
+      List<String> urls = new ArrayList<>();
+      for (int i = 0; i < deletes; i++) {
+        seat.openNew();
+        seat.setEffort(Effort.HIGH);
+        urls.add(seat.send("managed " + i).conversationUrl());
+      }
+      List<Long> took = new ArrayList<>();
+      List<Long> repeats = new ArrayList<>();
+      for (String url : urls) {
+        long t0 = System.nanoTime();
+        check(seat.delete(url) == Deletion.DELETED, "not deleted: " + url);
+        took.add(System.nanoTime() - t0);
+      }
+      for (String url : urls) {
+        long t0 = System.nanoTime();
+        check(seat.delete(url) == Deletion.NOT_FOUND, "a repeat was not NOT_FOUND: " + url);
+        repeats.add(System.nanoTime() - t0);
+      }
+      List<String> deleted = sol.history().deletes().stream().map(ChatHistory.Delete::conversationId).toList();
+      check(deleted.size() == deletes && deleted.stream().noneMatch(personal::contains), "fakesol's delete log: " + deleted);
+      report("verified delete (open URL, header menu, Delete, confirm, reopen shows not-found)", took);
+      report("repeat delete (the URL already shows not-found: NOT_FOUND, nothing clicked)", repeats);
+      seat.close();
+    }
   }
 
   /** The same short turns with the stream tap off: the DOM rule decides alone. */

@@ -89,6 +89,7 @@ final class ConversationEndpoint {
     }
     if (replay != null) {
       String conv = sol.recordReplay(text, label, conversation, attached);
+      sol.history().opened(conv, text, body);
       synchronized (this) {
         plans.put(userId == null ? "" : userId, JSON.createObjectNode().put("conversation_id", conv).put("replay", true));
       }
@@ -100,6 +101,9 @@ final class ConversationEndpoint {
     FakeSol.Planned planned = sol.plan(text, label, conversation, attached, userId);
     ObjectNode plan = planned.plan();
     ScriptedReply reply = planned.reply();
+    if (planned.newChat()) {
+      sol.history().opened(plan.path("conversation_id").asText(), text, body); // where the page opened it
+    }
     StreamScript script = reply == null ? StreamScript.DEFAULT : reply.stream();
     plan.put("stream_fault", script.fault() == null ? null : script.fault().name().toLowerCase(java.util.Locale.ROOT));
     if (script.silenceMs() > 0) {

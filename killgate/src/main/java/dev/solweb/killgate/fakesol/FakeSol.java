@@ -48,7 +48,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FakeSol implements AutoCloseable {
 
-  private static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
   /** A valid 2x2 RGB PNG: what every generated image of fakesol is. */
   private static final byte[] PNG = java.util.Base64.getDecoder().decode(
       "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==");
@@ -64,6 +64,7 @@ public final class FakeSol implements AutoCloseable {
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
   private final Map<String, String> drafts = new HashMap<>();
   private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
+  private final ChatHistory history;
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -82,6 +83,7 @@ public final class FakeSol implements AutoCloseable {
     this.ownsVertx = ownsVertx;
     this.player = new ScenarioPlayer(scenario);
     this.clock = clock;
+    this.history = new ChatHistory(clock);
     switch (scenario.state()) {
       case "logged_out" -> wall = "login";
       case "challenged" -> wall = "cloudflare";
@@ -89,7 +91,7 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "stream.js", "turn.js", "challenge.html", "login.js")) {
+    for (String name : List.of("page.html", "page.js", "stream.js", "turn.js", "history.js", "challenge.html", "login.js")) {
       resources.put(name, resource(name));
     }
     // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
@@ -160,6 +162,11 @@ public final class FakeSol implements AutoCloseable {
     insertTextIgnored = true;
   }
 
+  /** The sidebar, projects, temporary chats and deletes: what tests seed and what {@code /control} reports. */
+  public ChatHistory history() {
+    return history;
+  }
+
   /** The page shape this fakesol serves ({@link Scenario#DOMS}). */
   public String dom() {
     return player.scenario().dom();
@@ -188,6 +195,9 @@ public final class FakeSol implements AutoCloseable {
     router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
     router.get("/").handler(ctx -> serve(ctx, "page.html", "text/html"));
     router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
+    router.get("/g/*").handler(ctx -> serve(ctx, "page.html", "text/html")); // projects: /g/g-p-<slug>/project, /g/g-p-<slug>/c/<id>
+    router.get("/fakesol-history.js").handler(ctx -> serve(ctx, "history.js", "text/javascript"));
+    history.mount(router);
     router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
     router.get("/fakesol-login.js").handler(ctx -> serve(ctx, "login.js", "text/javascript"));
     login.routes(router);
@@ -241,10 +251,6 @@ public final class FakeSol implements AutoCloseable {
     out.put("dom", player.scenario().dom());
     out.put("locale", player.scenario().locale());
     out.put("windowed_turns", player.scenario().windowedTurns());
-    ArrayNode history = out.putArray("history");
-    List<String> ids = new ArrayList<>(transcripts.keySet());
-    java.util.Collections.reverse(ids);
-    ids.forEach(history::add);
     String conversation = ctx.queryParams().get("conversation");
     out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
     json(ctx, 200, out);
@@ -257,13 +263,21 @@ public final class FakeSol implements AutoCloseable {
       player.delete(id);
       transcripts.remove(id);
     }
-    if (!player.exists(id)) {
+    if (history.isDeleted(id)) {
+      // What the site answers for a deleted conversation (openai/codex#42834; the page shows the message).
+      ObjectNode out = JSON.createObjectNode();
+      out.putObject("detail").put("message", "Conversation has been deleted. Start a new chat.").put("code", "conversation_deleted");
+      json(ctx, 404, out);
+      return;
+    }
+    Optional<List<ObjectNode>> personal = history.personalTranscript(id);
+    if (history.gone(id) || (!player.exists(id) && personal.isEmpty())) {
       json(ctx, 404, JSON.createObjectNode().put("detail", "Unable to load conversation " + id));
       return;
     }
-    ObjectNode out = JSON.createObjectNode().put("id", id);
+    ObjectNode out = JSON.createObjectNode().put("id", id).put("project", history.projectOf(id));
     ArrayNode turns = out.putArray("turns");
-    transcripts.getOrDefault(id, List.of()).forEach(turns::add);
+    personal.orElseGet(() -> transcripts.getOrDefault(id, List.of())).forEach(turns::add);
     json(ctx, 200, out);
   }
 
@@ -510,6 +524,7 @@ public final class FakeSol implements AutoCloseable {
     out.put("send_count", player.sends().size());
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
         .put("conversations_opened", player.conversationsOpened()).put("wall", wall);
+    history.report(out);
     json(ctx, 200, out);
   }
 
@@ -586,7 +601,7 @@ public final class FakeSol implements AutoCloseable {
     }
   }
 
-  private static void json(RoutingContext ctx, int status, JsonNode body) {
+  static void json(RoutingContext ctx, int status, JsonNode body) {
     try {
       ctx.response().setStatusCode(status).putHeader("content-type", "application/json")
           .putHeader("cache-control", "no-store").end(JSON.writeValueAsString(body));

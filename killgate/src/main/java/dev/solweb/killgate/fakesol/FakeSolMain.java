@@ -55,6 +55,21 @@ public final class FakeSolMain implements Callable<Integer> {
       description = "answer the next turn with this recorded raw SSE body (the bytes as the real endpoint sent them)")
   Path streamFile;
 
+  @Option(names = "--personal", paramLabel = "TITLE",
+      description = "seed one of the owner's own conversations in the sidebar (repeatable); solweb must never touch it")
+  java.util.List<String> personal = new java.util.ArrayList<>();
+
+  @Option(names = "--project", paramLabel = "NAME",
+      description = "seed a ChatGPT Project with this name (repeatable; the same name twice makes it ambiguous)")
+  java.util.List<String> projects = new java.util.ArrayList<>();
+
+  @Option(names = "--delete-fault", paramLabel = "FAULT",
+      description = "the page's delete misbehaves: silent (confirmed, nothing deleted) or no-confirmation")
+  String deleteFault;
+
+  @Option(names = "--no-temporary-chat", description = "the account has temporary chats off: ?temporary-chat=true is ignored")
+  boolean noTemporaryChat;
+
   @Override
   public Integer call() throws InterruptedException {
     if ((scenario == null) == (page == null)) {
@@ -82,11 +97,22 @@ public final class FakeSolMain implements Callable<Integer> {
       if (locale != null) {
         loaded = loaded.withLocale(locale);
       }
+      if (deleteFault != null) {
+        ChatHistory.DeleteFault.parse(deleteFault);
+      }
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;
     }
     FakeSol sol = FakeSol.start(loaded, port);
+    personal.forEach(sol.history()::personal);
+    projects.forEach(sol.history()::project);
+    if (deleteFault != null) {
+      sol.history().deleteFault(ChatHistory.DeleteFault.parse(deleteFault));
+    }
+    if (noTemporaryChat) {
+      sol.history().disableTemporaryChats();
+    }
     if (recorded != null) {
       sol.answerNextWith(recorded);
     }

@@ -42,6 +42,9 @@ public interface BrowserSeat extends AutoCloseable {
 
   /**
    * Resumes a conversation this seat created before, by its URL, and waits for its history.
+   * A project chat ({@code /g/g-p-<slug>/c/<id>}) must still be in that project, and a temporary
+   * chat ({@code ...?temporary-chat=true}, see {@link SeatReply#conversationUrl()}) resumes only
+   * in the tab that still holds it; otherwise both are missing.
    *
    * @throws SeatException with {@link SeatException.Reason#CONVERSATION_MISSING} when the
    *     conversation is gone (nothing was sent, so a full replay is safe)

@@ -10,7 +10,10 @@ import java.util.Objects;
  *     from innerText)
  * @param prose the visible answer text outside code blocks
  * @param conversationUrl the durable conversation URL after the send (never a transient
- *     {@code /c/WEB:} URL)
+ *     {@code /c/WEB:} URL): {@code <origin>/c/<id>} in the owner's history;
+ *     {@code <origin>/g/g-p-<slug>/c/<id>} inside a ChatGPT Project; for a temporary chat
+ *     {@code <origin>/c/<id>?temporary-chat=true} (the id from the page's stream: the page never
+ *     shows it, and no URL reopens it once its tab has left it; the query marks it temporary)
  * @param modelSlug the model that answered ({@code data-message-model-slug}) or null if unknown
  * @param images images the reply carried, as files the seat saved (one-shot asks only)
  * @param source where the seat read the answer: the page's own conversation stream, the DOM, or

@@ -329,7 +329,7 @@ final class ChatGptPage {
    * Evaluates an observation script, riding out a navigation in progress (a challenge redirect, a
    * reload): the old document's context is destroyed mid-call, which is a page state, not a fault.
    */
-  private Object evaluate(String script, Object arg) {
+  Object evaluate(String script, Object arg) {
     long deadline = System.nanoTime() + 10_000_000_000L;
     while (true) {
       try {

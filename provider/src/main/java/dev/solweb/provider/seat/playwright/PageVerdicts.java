@@ -52,7 +52,9 @@ final class PageVerdicts {
           + "|limit resets|plan limit", Verdict.CAP),
       row("at capacity|high demand|experiencing heavy load|перегружен", Verdict.CAPACITY),
       row("unusual activity|suspicious activity|необычн\\S* активност", Verdict.UNUSUAL_ACTIVITY),
-      row("unable to load conversation|conversation not found|conversation you requested does not exist",
+      row("unable to load conversation|conversation not found|conversation you requested does not exist"
+          // openai/codex#42834: what the site says for a deleted conversation
+          + "|conversation has been deleted",
           Verdict.MISSING),
       row("something went wrong|error generating a response|network error occurred|message delivery timed out"
           + "|connection interrupted|thinking failed|stream cache expired|resume stream unavailable"

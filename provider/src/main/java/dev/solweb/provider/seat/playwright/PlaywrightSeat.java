@@ -10,6 +10,8 @@ import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.ConversationPlace;
+import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -52,6 +54,10 @@ public final class PlaywrightSeat implements BrowserSeat {
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
   private static final Duration DURABLE_URL = Duration.ofSeconds(20);
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
+  /** How long a menu item or confirmation may take to appear after its click. */
+  private static final Duration MENU_WAIT = Duration.ofSeconds(5);
+  /** How long the sidebar may take to list the owner's projects. */
+  private static final Duration PROJECT_LIST = Duration.ofSeconds(3);
   private static final int SETTLED_POLLS = 5;
   private static final Pattern CLOSED = Pattern.compile(
       "closed|crash|disconnected|Target.*gone|connection.*(lost|reset)|not connected|Browser has been",
@@ -64,6 +70,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final BrowserContext context;
   private final Page page;
   private final ChatGptPage chat;
+  private final HistoryPage history;
+  /** Where the conversation this tab holds lives: set by openNew and resume, used by every send into it. */
+  private Place place = Place.HISTORY;
+  /** The temporary chat this tab still shows (its reply URL), or null: nothing else can reopen it. */
+  private String temporaryHeld;
   private final CompletionTracker.Rule completion;
   private volatile boolean stopRequested;
   private volatile boolean pageCrashed;
@@ -113,6 +124,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       this.context = ctx;
       this.page = p;
       this.chat = new ChatGptPage(p, options.chatUrl());
+      this.history = new HistoryPage(p, chat, options.chatUrl());
       this.stream = new PageStream(p);
     } catch (PlaywrightException e) {
       if (pw != null) {
@@ -147,16 +159,164 @@ public final class PlaywrightSeat implements BrowserSeat {
   public void openNew() throws SeatException {
     checkOpen();
     guard(false, () -> {
+      leave(Place.HISTORY);
       chat.openHome();
       requireReady(observe(PAGE_READY));
       return null;
     });
   }
 
+  /**
+   * Opens a new conversation in {@code where} and proves it before anything is typed: a project's
+   * home ({@code /g/g-p-<slug>/project}), found by its URL or as the ONE sidebar project with that
+   * name; or a temporary chat whose banner shows. The place holds for the sends into the
+   * conversation this tab now holds, until the next openNew or resume.
+   */
+  @Override
+  public void openNew(ConversationPlace where) throws SeatException {
+    checkOpen();
+    if (where instanceof ConversationPlace.Project p) {
+      guard(false, () -> {
+        leave(Place.HISTORY);
+        String home = projectHome(p.nameOrUrl());
+        String slug = history.projectSlug(home).orElseThrow();
+        chat.open(home);
+        requireReady(observe(PAGE_READY));
+        // The page settled (observe): a project that does not exist has sent it elsewhere by now.
+        wait.until(PROJECT_LIST, () -> history.isProjectHome(chat.url(), slug) && chat.state(Set.of()).composer() ? Boolean.TRUE : null,
+            () -> failed(Kind.UNAVAILABLE, "project " + home + " did not open: the page shows " + chat.url()
+                + "; nothing was typed", false));
+        place = new Place(slug, false);
+        return null;
+      });
+    } else if (where instanceof ConversationPlace.Temporary) {
+      guard(false, () -> {
+        leave(Place.HISTORY);
+        chat.open(history.temporaryHome());
+        requireReady(observe(PAGE_READY));
+        wait.until(PAGE_READY, () -> history.temporaryShown() ? Boolean.TRUE : null,
+            () -> failed(Kind.UNAVAILABLE, "the page did not confirm a temporary chat at " + history.temporaryHome()
+                + " (no \"Temporary Chat\" banner or \"Turn off temporary chat\" control; the account may have them off)"
+                + "; nothing was typed", false));
+        place = new Place(null, true);
+        return null;
+      });
+    } else {
+      openNew();
+    }
+  }
+
+  /** The project's home URL: given as one, or the one sidebar project of that name (none or several: unavailable). */
+  private String projectHome(String nameOrUrl) throws SeatException {
+    if (nameOrUrl.contains("://") || nameOrUrl.startsWith("/")) {
+      return history.projectHome(nameOrUrl).orElseThrow(() -> failed(Kind.UNAVAILABLE, "\"" + nameOrUrl
+          + "\" is not a project URL of " + options.chatUrl() + " (/g/g-p-<slug>/project); nothing was typed", false));
+    }
+    chat.openHome();
+    requireReady(observe(PAGE_READY));
+    String wanted = nameOrUrl.replaceAll("\\s+", " ").strip();
+    List<HistoryPage.ProjectLink> named = wait.until(PROJECT_LIST, () -> {
+      List<HistoryPage.ProjectLink> m = history.projects().stream().filter(l -> l.name().equals(wanted)).toList();
+      return m.isEmpty() ? null : m;
+    }, () -> null);
+    if (named == null) {
+      throw failed(Kind.UNAVAILABLE, "no project named \"" + wanted + "\" in the sidebar; nothing was typed", false);
+    }
+    if (named.size() > 1) {
+      throw failed(Kind.UNAVAILABLE, named.size() + " projects are named \"" + wanted + "\" ("
+          + named.stream().map(HistoryPage.ProjectLink::url).toList() + "); name one by its URL; nothing was typed", false);
+    }
+    return named.get(0).url();
+  }
+
+  /** Leaving the conversation this tab holds: a temporary chat cannot be reopened after this. */
+  private void leave(Place next) {
+    place = next;
+    temporaryHeld = null;
+  }
+
+  /**
+   * Deletes the conversation at {@code conversationUrl} through its own header menu and the
+   * page's confirmation, then reloads the exact URL and requires the page's not-found state.
+   * Only the open conversation's header control is clicked, after checking the page shows
+   * exactly that conversation: a sidebar row names another one and is never touched.
+   */
+  @Override
+  public Deletion delete(String conversationUrl) throws SeatException {
+    checkOpen();
+    Optional<String> exact = chat.durableUrl(conversationUrl);
+    if (exact.isEmpty()) {
+      throw failed(Kind.UNAVAILABLE, "\"" + conversationUrl + "\" is not a conversation URL of " + options.chatUrl()
+          + "; nothing was deleted", false);
+    }
+    String url = exact.get();
+    return guard(false, () -> {
+      leave(Place.HISTORY);
+      if (!opensAsConversation(url)) {
+        return Deletion.NOT_FOUND;
+      }
+      // The header may draw its menu button after the thread; it must be this conversation's page.
+      wait.until(MENU_WAIT, () -> url.equals(chat.durableUrl(chat.url()).orElse(null)) && history.headerOptionsShown()
+          ? Boolean.TRUE : null,
+          () -> failed(Kind.UNAVAILABLE, "the page shows no conversation menu for " + url + "; nothing was deleted", false));
+      history.openHeaderMenu();
+      wait.until(MENU_WAIT, () -> history.deleteItemShown() ? Boolean.TRUE : null, () -> {
+        history.escape();
+        return failed(Kind.UNAVAILABLE, "the conversation menu of " + url + " showed no Delete item; nothing was deleted", false);
+      });
+      history.clickDelete();
+      wait.until(MENU_WAIT, () -> history.confirmShown() ? Boolean.TRUE : null, () -> {
+        history.escape();
+        return failed(Kind.UNAVAILABLE, "the delete confirmation for " + url + " never appeared; nothing was deleted", false);
+      });
+      history.clickConfirm();
+      // The page answers the confirmation by leaving the chat (home) or by showing it gone.
+      wait.until(MENU_WAIT, () -> !history.confirmShown() && (!url.equals(chat.durableUrl(chat.url()).orElse(null))
+          || chat.state(Set.of()).banner(Verdict.MISSING).isPresent()) ? Boolean.TRUE : null, () -> null);
+      if (opensAsConversation(url)) {
+        throw failed(Kind.UNAVAILABLE, "ChatGPT took the delete of " + url + " but the conversation still opens; it was"
+            + " not deleted (record no tombstone)", false);
+      }
+      return Deletion.DELETED;
+    });
+  }
+
+  /**
+   * Opens the exact URL and tells whether the conversation shows (true) or the page says it is
+   * gone (false: its not-found message, or the app sent the browser home).
+   */
+  private boolean opensAsConversation(String url) throws SeatException {
+    chat.open(url);
+    return wait.until(PAGE_READY, () -> {
+      ChatGptPage.State s = chat.state(Set.of());
+      if (s.banner(Verdict.MISSING).isPresent()) {
+        return Boolean.FALSE;
+      }
+      if (s.loginWall() || s.challenge()) {
+        requireReady(stateOf(s));
+      }
+      boolean onIt = url.equals(chat.durableUrl(s.url()).orElse(null));
+      if (onIt && s.composer() && s.turns() > 0) {
+        return Boolean.TRUE;
+      }
+      if (!onIt && chat.durableUrl(s.url()).isEmpty() && s.composer() && !s.url().contains("/c/")) {
+        return Boolean.FALSE; // redirected home
+      }
+      return null;
+    }, () -> failed(Kind.UNAVAILABLE, "conversation " + url + " neither loaded nor showed not-found within "
+        + PAGE_READY.toSeconds() + " s; nothing was deleted", false));
+  }
+
   @Override
   public void resume(String conversationUrl) throws SeatException {
     checkOpen();
+    if (HistoryPage.isTemporary(conversationUrl)) {
+      resumeTemporary(conversationUrl);
+      return;
+    }
     Optional<String> wanted = chat.durableUrl(conversationUrl);
+    Optional<String> project = wanted.flatMap(history::projectSlug);
+    leave(new Place(project.orElse(null), false));
     if (wanted.isEmpty()) {
       // Not a conversation this seat could have created: never navigate to it.
       throw SeatException.conversationMissing(conversationUrl);
@@ -179,6 +339,12 @@ public final class PlaywrightSeat implements BrowserSeat {
           requireReady(stateOf(s));
           return Boolean.TRUE;
         }
+        if (project.isPresent() && !onIt && history.conversationId(s.url()).equals(history.conversationId(wanted.get()))) {
+          // The chat left its project (the app moved its URL): resuming it would keep a managed
+          // chat outside the project. Nothing was typed, so a replay into a fresh one is safe.
+          throw SeatException.conversationMissing(conversationUrl + " (no longer in project " + project.get()
+              + ": the page shows " + s.url() + ")");
+        }
         if (!onIt && chat.durableUrl(s.url()).isEmpty() && s.composer() && !s.url().contains("/c/")) {
           throw SeatException.conversationMissing(conversationUrl); // redirected home
         }
@@ -186,6 +352,23 @@ public final class PlaywrightSeat implements BrowserSeat {
       }, () -> SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
           "conversation " + conversationUrl + " did not load within " + PAGE_READY.toSeconds() + " s"), false));
     });
+  }
+
+  /**
+   * A temporary chat lives only in the tab that holds it: the tab must still show it (the
+   * temporary page, its turns); otherwise it is missing (nothing can reopen it) and the caller replays.
+   */
+  private void resumeTemporary(String conversationUrl) throws SeatException {
+    boolean held = guard(false, () -> {
+      ChatGptPage.State now = chat.state(Set.of());
+      return conversationUrl.equals(temporaryHeld) && now.url().contains(HistoryPage.TEMPORARY_QUERY)
+          && chat.durableUrl(now.url()).isEmpty() && now.composer() && now.turns() > 0;
+    });
+    if (!held) {
+      leave(Place.HISTORY);
+      throw SeatException.conversationMissing(conversationUrl + " (a temporary chat is not kept once its page is left)");
+    }
+    place = new Place(null, true);
   }
 
   @Override
@@ -265,6 +448,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       requireReady(stateOf(before));
       throw failed(Kind.UNAVAILABLE, "no composer on the page", false);
     }
+    requirePlace();
     Set<String> baseline = before.assistantIds();
     Set<String> linksBefore = chat.conversationLinks();
 
@@ -367,7 +551,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
     List<String> images = imageRefs.isEmpty() ? List.of() : harvest(imageRefs, outputDir);
-    String url = conversationUrl(turn.conversationId(), linksBefore);
+    String url = placedUrl(turn.conversationId(), linksBefore);
     SeatReply.Source source = fromStream ? SeatReply.Source.STREAM : SeatReply.Source.DOM;
     if (fromStream) {
       pendingCheck = new CrossCheck(messageId, s.targetId(), blocks);
@@ -440,6 +624,51 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     Optional<String> named = chat.conversationUrl(streamConversationId);
     return named.isPresent() ? named.get() : waitConversationUrl(linksBefore);
+  }
+
+  /** Where the seat's conversations live: the history, one project (its slug), or temporary chats. */
+  private record Place(String projectSlug, boolean temporary) {
+    static final Place HISTORY = new Place(null, false);
+  }
+
+  /** Before typing: the page still is where openNew proved it (a project's page, the temporary banner). */
+  private void requirePlace() throws SeatException {
+    if (place.temporary() && temporaryHeld == null && !history.temporaryShown()) {
+      throw failed(Kind.UNAVAILABLE, "the page no longer shows the temporary chat (" + chat.url() + "); nothing was sent", false);
+    }
+    if (place.projectSlug() != null && !place.projectSlug().equals(history.projectSlug(chat.url()).orElse(null))) {
+      throw failed(Kind.UNAVAILABLE, "the page left project " + place.projectSlug() + " (" + chat.url() + "); nothing was sent", false);
+    }
+  }
+
+  /**
+   * The reply's conversation URL for the place it was sent in: a temporary chat's is
+   * {@code <origin>/c/<id>?temporary-chat=true} from the stream's id (the page never shows it);
+   * a project's must be {@code /g/<slug>/c/<id>} of that project (else the chat went elsewhere:
+   * unavailable, after Send, not resent).
+   */
+  private String placedUrl(String streamConversationId, Set<String> linksBefore) throws SeatException {
+    if (place.temporary()) {
+      String id = streamConversationId != null ? streamConversationId
+          : chat.durableUrl(chat.url()).flatMap(history::conversationId).orElse(null);
+      if (id == null || chat.conversationUrl(id).isEmpty()) {
+        throw failed(Kind.UNAVAILABLE, "the temporary chat answered but its stream named no conversation id; not resent", true);
+      }
+      temporaryHeld = history.temporaryConversationUrl(id);
+      return temporaryHeld;
+    }
+    if (place.projectSlug() == null) {
+      return conversationUrl(streamConversationId, linksBefore);
+    }
+    String slug = place.projectSlug();
+    Optional<String> shown = chat.durableUrl(chat.url());
+    String url = shown.isPresent() ? shown.get()
+        : streamConversationId != null && chat.conversationUrl(streamConversationId).isPresent()
+            ? history.projectConversationUrl(slug, streamConversationId) : waitConversationUrl(linksBefore);
+    if (!slug.equals(history.projectSlug(url).orElse(null))) {
+      throw failed(Kind.UNAVAILABLE, "the conversation was created outside project " + slug + " (" + url + "); not resent", true);
+    }
+    return url;
   }
 
   /** Saves the answer's images (after Send, so a failure here is never resent). */

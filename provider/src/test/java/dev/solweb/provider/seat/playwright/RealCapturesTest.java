@@ -96,6 +96,10 @@ class RealCapturesTest {
   }
 
   private static ChatGptPage open(String capture) {
+    return new ChatGptPage(openPage(capture), base());
+  }
+
+  private static Page openPage(String capture) {
     Page page = browser.newPage();
     page.route("**/*", route -> {
       String host = URI.create(route.request().url()).getHost();
@@ -106,7 +110,7 @@ class RealCapturesTest {
       }
     });
     page.navigate(base() + "capture/" + capture);
-    return new ChatGptPage(page, base());
+    return page;
   }
 
   @Test
@@ -160,5 +164,29 @@ class RealCapturesTest {
         .containsExactly(Effort.INSTANT, Effort.MEDIUM, Effort.HIGH);
     assertThat(menu.checked().effort()).isEqualTo(Effort.HIGH);
     assertThat(menu.otherRows()).contains("GPT-5.6 Sol", "GPT-5.5", "o3");
+  }
+
+  /**
+   * The captures hold no header, sidebar, project or temporary-chat markup (they are thread and
+   * menu fragments), so what they can prove is that the history selectors catch nothing of the
+   * real turns, action bars and the open effort menu: the seat never mistakes them for a
+   * conversation menu, a delete, a project or a temporary chat.
+   */
+  @Test
+  void theHistorySelectorsCatchNothingOfTheRealTurnsActionBarsOrEffortMenu() {
+    for (String capture : List.of("aice/chatgpt-dom-1question-ans-pair--with-python-code-response.html",
+        "aice/chatgpt-dom-2question-ans-pairs.html", "chatgpt-bridge/sample-code-01-final.html",
+        "chatgpt-bridge/intelligence-picker-ru.html")) {
+      Page page = openPage(capture);
+      ChatGptPage chat = new ChatGptPage(page, base());
+      for (String selector : List.of(HistoryPage.HEADER_OPTIONS, HistoryPage.SIDEBAR_OPTIONS,
+          "button[data-testid*=\"-options\"]", HistoryPage.DELETE_ITEM, HistoryPage.DELETE_CONFIRM, HistoryPage.PROJECT_LINK)) {
+        assertThat(page.locator(selector).count()).as(selector + " on " + capture).isZero();
+      }
+      HistoryPage history = new HistoryPage(page, chat, base());
+      assertThat(history.temporaryShown()).as(capture).isFalse();
+      assertThat(history.projects()).as(capture).isEmpty();
+      assertThat(chat.state(Set.of()).banner(PageVerdicts.Verdict.MISSING)).as(capture).isEmpty();
+    }
   }
 }

@@ -1,0 +1,213 @@
+// fakesol page: the owner's history around the thread. Written for this project, not copied from
+// any capture; the shapes are the ones peers name (../shared/CHATGPT-DOM.md rows "URLs",
+// "Temporary chat", "Delete / archive"):
+// - the sidebar nav[aria-label="Chat history"]#history: a[data-sidebar-item="true"] links to
+//   /c/<id> with a button[data-testid="history-item-N-options"] "Open conversation options for
+//   <title>" beside each, and the owner's Projects by name (/g/g-p-<slug>/project), their chats
+//   under them (/g/g-p-<slug>/c/<id>);
+// - the header's button[data-testid="conversation-options-button"], a menu whose Delete is
+//   [data-testid="delete-chat-menu-item"], a confirmation dialog with
+//   button[data-testid="delete-conversation-confirm-button"]; after a delete of the open chat the
+//   page goes home, and the chat's URL shows the site's not-found message;
+// - temporary chats (/?temporary-chat=true): a "Temporary Chat" heading and a "Turn off temporary
+//   chat" control, never listed, never reopened by URL (the stream is the only place their id is);
+// - faults from the backend (/api/history): a confirmation that never appears; a delete that
+//   silently fails is the backend's (it answers 200 and deletes nothing).
+// Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale).
+'use strict';
+
+const HISTORY_TEXT = {
+  en: { chats: 'Chats', projects: 'Projects', options: 'Open conversation options', optionsFor: 'Open conversation options for ',
+    share: 'Share', rename: 'Rename', archive: 'Archive', del: 'Delete', deleteTitle: 'Delete chat?',
+    deleteBody: 'This will delete ', cancel: 'Cancel', temporaryTitle: 'Temporary Chat',
+    temporaryBody: "This chat won't appear in your chat history, and ChatGPT won't remember anything you talk about.",
+    temporaryOff: 'Turn off temporary chat', newInProject: 'New chat in ' },
+  // This project's reading of the ru labels (no capture shows these controls in Russian).
+  ru: { chats: 'Чаты', projects: 'Проекты', options: 'Открыть параметры беседы', optionsFor: 'Открыть параметры беседы ',
+    share: 'Поделиться', rename: 'Переименовать', archive: 'Архивировать', del: 'Удалить', deleteTitle: 'Удалить чат?',
+    deleteBody: 'Это удалит ', cancel: 'Отмена', temporaryTitle: 'Временный чат',
+    temporaryBody: 'Этот чат не появится в истории, и ChatGPT не запомнит ничего из этой беседы.',
+    temporaryOff: 'Отключить временный чат', newInProject: 'Новый чат в ' },
+};
+const H = () => HISTORY_TEXT[locale] || HISTORY_TEXT.en;
+
+let sidebar = { projects: [], conversations: [], delete_fault: 'none', temporary_available: true };
+
+/** Where this page is: a project's home or chat, a temporary chat, or the ordinary history. */
+function pagePlace() {
+  const m = location.pathname.match(/^(?:\/g\/(g-p-[^/]+))?(?:\/c\/([^/]+)|\/(project))?\/?$/);
+  const project = m && m[1] ? m[1] : null;
+  return {
+    project,
+    id: m && m[2] ? decodeURIComponent(m[2]) : null,
+    projectHome: !!(m && m[3]),
+    temporary: !project && new URLSearchParams(location.search).get('temporary-chat') === 'true'
+      && sidebar.temporary_available,
+  };
+}
+
+/** The conversation id in the address bar, or null (home, a project home, a temporary chat). */
+function pageConversationId() {
+  return pagePlace().id;
+}
+
+/** What the turn request says about the place (CHATGPT-STREAM.md: temporary chats set history_and_training_disabled). */
+function placeFields() {
+  const place = pagePlace();
+  if (place.temporary) return { history_and_training_disabled: true };
+  if (place.project) return { gizmo_id: place.project };
+  return {};
+}
+
+/** Shows a conversation's URL in the address bar; a temporary chat's never shows (the stream is the only place). */
+function showConversationUrl(id, how) {
+  const place = pagePlace();
+  if (place.temporary) return;
+  const path = (place.project ? '/g/' + place.project : '') + '/c/' + id;
+  if (how === 'push') history.pushState(null, '', path); else history.replaceState(null, '', path);
+}
+
+async function fetchSidebar() {
+  const r = await api('/api/history');
+  if (r.json) sidebar = r.json;
+}
+
+/** Called by page.js's load: the sidebar, and what a project home or a temporary chat shows. */
+async function loadHistory() {
+  await fetchSidebar();
+  renderSidebar();
+  const place = pagePlace();
+  if (place.projectHome) {
+    const project = sidebar.projects.find((p) => p.slug === place.project);
+    // An unknown project: the app goes home, with no message (fakesol's choice: the hard case,
+    // the composer there is not the project's).
+    if (!project) { history.replaceState(null, '', '/'); return; }
+    $('#main').prepend(el('div', { id: 'project-home' }, el('h1', { text: project.name }),
+      el('p', { text: H().newInProject + project.name })));
+  }
+  if (place.temporary) {
+    $('#main').prepend(el('div', { id: 'temporary-chat', class: 'temporary-chat' },
+      el('button', { type: 'button', 'aria-label': H().temporaryOff, text: H().temporaryOff }),
+      el('h1', { text: H().temporaryTitle }), el('p', { text: H().temporaryBody })));
+  }
+}
+
+/** A new chat was answered: the sidebar lists it (never a temporary one) and the header gets its menu. */
+async function addHistory(id) {
+  if (pagePlace().temporary) return;
+  await fetchSidebar();
+  renderSidebar();
+  showHeader(id);
+}
+
+/** A conversation loaded by URL: the app moves a chat's URL to where it is now (moved out of a project). */
+function conversationShown(json) {
+  const place = pagePlace();
+  const now = json.project || null;
+  if (now !== place.project) history.replaceState(null, '', (now ? '/g/' + now : '') + '/c/' + json.id);
+  showHeader(json.id);
+}
+
+/** A conversation that does not load: the site's message (deleted: openai/codex#42834), else the page's own. */
+function showNotFound(id, json) {
+  const detail = json && json.detail;
+  toast(detail && typeof detail === 'object' && detail.message ? detail.message : 'Unable to load conversation ' + id);
+}
+
+function titleOf(id) {
+  const c = sidebar.conversations.find((x) => x.id === id);
+  return c ? c.title : 'New chat';
+}
+
+function historyItem(c, n) {
+  const link = el('a', { href: (c.project ? '/g/' + c.project : '') + '/c/' + c.id, 'data-sidebar-item': 'true',
+    'data-testid': 'history-item-' + n }, el('div', { class: 'truncate', title: c.title, text: c.title }));
+  const options = el('button', { type: 'button', 'data-testid': 'history-item-' + n + '-options',
+    'aria-label': H().optionsFor + c.title, 'aria-haspopup': 'menu', 'data-state': 'closed', text: '\u2026' });
+  options.addEventListener('click', (e) => { if (e.isTrusted) openConversationMenu(options, c.id); });
+  return el('li', { class: 'relative' }, link, options);
+}
+
+function renderSidebar() {
+  const nav = $('#history');
+  let n = 0;
+  const projects = el('div', { id: 'sidebar-projects' }, el('h2', { text: H().projects }));
+  for (const p of sidebar.projects) {
+    const chats = el('ul', { class: 'list-none' });
+    for (const c of sidebar.conversations.filter((x) => x.project === p.slug)) chats.appendChild(historyItem(c, n++));
+    projects.appendChild(el('div', { class: 'sidebar-project' },
+      el('a', { href: '/g/' + p.slug + '/project', 'data-sidebar-item': 'true' }, el('div', { class: 'truncate', text: p.name })), chats));
+  }
+  const chats = el('ul', { class: 'list-none', id: 'sidebar-chats' });
+  for (const c of sidebar.conversations.filter((x) => !x.project)) chats.appendChild(historyItem(c, n++));
+  nav.replaceChildren(projects, el('h2', { text: H().chats }), chats);
+}
+
+function showHeader(id) {
+  let header = $('#page-header');
+  if (!header) {
+    header = el('header', { id: 'page-header' });
+    $('#main').prepend(header);
+  }
+  const options = el('button', { type: 'button', 'data-testid': 'conversation-options-button', 'aria-label': H().options,
+    'aria-haspopup': 'menu', 'data-state': 'closed', text: '\u2026' });
+  options.addEventListener('click', (e) => { if (e.isTrusted) openConversationMenu(options, id); });
+  header.replaceChildren(el('div', { 'data-testid': 'conversation-header-actions' }, options));
+}
+
+// ---- The conversation menu and its confirmation ----------------------------------------------
+
+function closeConversationMenu() {
+  for (const w of document.querySelectorAll('[data-fakesol-conversation-menu]')) w.remove();
+  for (const b of document.querySelectorAll('[data-testid$="-options"][data-state="open"], [data-testid="conversation-options-button"][data-state="open"]')) {
+    b.setAttribute('data-state', 'closed');
+  }
+}
+
+function openConversationMenu(button, id) {
+  closeConversationMenu();
+  button.setAttribute('data-state', 'open');
+  const item = (text, testid, onClick) => {
+    const i = el('div', { role: 'menuitem', tabindex: '-1', 'data-testid': testid, text });
+    if (onClick) i.addEventListener('click', (e) => { if (e.isTrusted) onClick(); });
+    return i;
+  };
+  const del = item(H().del, 'delete-chat-menu-item', () => {
+    closeConversationMenu();
+    if (sidebar.delete_fault !== 'no_confirmation') confirmDelete(id);
+  });
+  del.setAttribute('data-color', 'danger');
+  const menu = el('div', { role: 'menu', 'data-radix-menu-content': '', 'data-state': 'open', 'aria-orientation': 'vertical' },
+    item(H().share, null), item(H().rename, null), item(H().archive, null), del);
+  const r = button.getBoundingClientRect();
+  const wrapper = el('div', { 'data-radix-popper-content-wrapper': '', 'data-fakesol-conversation-menu': '',
+    style: 'left:' + Math.round(r.left) + 'px;top:' + Math.round(r.bottom) + 'px' }, menu);
+  document.body.appendChild(wrapper);
+}
+
+function confirmDelete(id) {
+  const confirm = el('button', { type: 'button', class: 'btn relative btn-danger', 'data-testid': 'delete-conversation-confirm-button',
+    text: H().del });
+  const cancel = el('button', { type: 'button', class: 'btn relative btn-secondary', text: H().cancel });
+  const dialog = el('div', { role: 'dialog', 'aria-modal': 'true', 'data-fakesol-conversation-menu': '', class: 'delete-dialog' },
+    el('h2', { text: H().deleteTitle }), el('p', {}, document.createTextNode(H().deleteBody), el('strong', { text: titleOf(id) })),
+    el('div', { class: 'flex gap-2' }, cancel, confirm));
+  cancel.addEventListener('click', (e) => { if (e.isTrusted) closeConversationMenu(); });
+  confirm.addEventListener('click', async (e) => {
+    if (!e.isTrusted) return;
+    confirm.disabled = true;
+    await api('/api/delete', { conversation_id: id });
+    closeConversationMenu();
+    if (id === conversationId) { location.assign('/'); return; } // the open chat is gone: the app goes home
+    await fetchSidebar();
+    renderSidebar();
+  });
+  document.body.appendChild(dialog);
+}
+
+document.addEventListener('keydown', (e) => { if (e.key === 'Escape') closeConversationMenu(); });
+document.addEventListener('pointerdown', (e) => {
+  if (!e.target.closest('[data-fakesol-conversation-menu], [data-testid$="-options"], [data-testid="conversation-options-button"]')) {
+    closeConversationMenu();
+  }
+});
