@@ -110,7 +110,8 @@ public final class SeatTurn implements TurnRunner {
         refuseOverflow(plan);
       }
     }
-    seat.openNew();
+    // A place the seat cannot honour refuses here, before anything is typed.
+    seat.openNew(conversations.place());
     return plan;
   }
 
