@@ -86,8 +86,8 @@ public final class ScriptedSeat implements BrowserSeat {
   public void openNew(ConversationPlace where) throws SeatException {
     checkOpen();
     if (where instanceof ConversationPlace.Project project && player.projectRefused(project.nameOrUrl())) {
-      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "the project "" + project.nameOrUrl()
-          + "" is not on the page (scripted); nothing was typed"), false);
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "the project \"" + project.nameOrUrl()
+          + "\" is not on the page (scripted); nothing was typed"), false);
     }
     player.opened(where);
     place = where;
