@@ -8,6 +8,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "conversations",
+    mixinStandardHelpOptions = true,
     header = "List or delete the ChatGPT conversations solwebd created (never your own).",
     description = {
       "The managed conversations are those in the daemon's registry (<home>/registry.json):",

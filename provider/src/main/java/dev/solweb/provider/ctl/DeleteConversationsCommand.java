@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "delete",
+    mixinStandardHelpOptions = true,
     header = "Delete managed conversations from ChatGPT, verify they are gone, keep tombstones.",
     description = {
       "Deletes the named managed conversations from the owner's ChatGPT history: each by its",

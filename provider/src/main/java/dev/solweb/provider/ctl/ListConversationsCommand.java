@@ -16,6 +16,7 @@ import picocli.CommandLine.Spec;
 
 @Command(
     name = "list",
+    mixinStandardHelpOptions = true,
     header = "List the managed conversations (from the registry only; no prompt text).",
     description = {
       "One line per conversation solwebd manages: its id (from the URL) and session key,",
