@@ -22,13 +22,14 @@ import java.util.Set;
  * {@code GET /v1/conversations} (the managed conversations, from the registry: never the
  * sidebar, never prompt text) and {@code POST /v1/conversations/delete} (solwebctl conversations
  * delete, factory-gpt run --cleanup). A delete body names exactly one of {@code ids} (conversation
- * ids, session keys or URLs of registry entries), {@code idle_days} or {@code all: true}, and may
+ * ids, session keys or URLs of registry entries), {@code idle_days}, {@code all: true} or
+ * {@code client_session} (the X-Overdeck-Client-Session value its turns carried), and may
  * say {@code dry_run: true}; each conversation is deleted on a seat between turns, one after
  * another, and the answer (200) is {@link ConversationDeletion#report} once all are done. An ID
  * that is not a managed conversation refuses the whole request (400), nothing deleted.
  */
 final class ConversationRoutes {
-  private static final Set<String> FIELDS = Set.of("ids", "idle_days", "all", "dry_run");
+  private static final Set<String> FIELDS = Set.of("ids", "idle_days", "all", "client_session", "dry_run");
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
@@ -42,8 +43,11 @@ final class ConversationRoutes {
     this.clock = clock;
   }
 
+  /** {@code ?client_session=<header value>} lists only that client session's conversations. */
   void list(RoutingContext ctx) {
-    ErrorBodies.json(ctx.response(), ConversationListing.toJson(registry.all()));
+    String session = ctx.queryParams().get("client_session");
+    ErrorBodies.json(ctx.response(), ConversationListing.toJson(session == null || session.isEmpty() ? registry.all()
+        : ConversationSelection.ofClientSession(session).select(registry.all(), clock.instant())));
   }
 
   void delete(RoutingContext ctx) {
@@ -58,7 +62,7 @@ final class ConversationRoutes {
       for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
         String name = names.next();
         if (!FIELDS.contains(name)) {
-          throw new IllegalArgumentException("unknown field \"" + name + "\"; fields: ids, idle_days, all, dry_run");
+          throw new IllegalArgumentException("unknown field \"" + name + "\"; fields: ids, idle_days, all, client_session, dry_run");
         }
       }
       List<String> ids = new ArrayList<>();
@@ -78,8 +82,12 @@ final class ConversationRoutes {
       if (!idle.isMissingNode() && !idle.isIntegralNumber()) {
         throw new IllegalArgumentException("idle_days must be a whole number of days");
       }
+      JsonNode session = body.path("client_session");
+      if (!session.isMissingNode() && (!session.isTextual() || session.asText().isBlank())) {
+        throw new IllegalArgumentException("client_session must be the client-session header value");
+      }
       selection = new ConversationSelection(ids, idle.isMissingNode() ? null : idle.asInt(),
-          body.path("all").asBoolean(false));
+          body.path("all").asBoolean(false), session.isMissingNode() ? null : session.asText());
       dryRun = body.path("dry_run").asBoolean(false);
       selected = selection.select(registry.all(), clock.instant());
     } catch (IOException | IllegalArgumentException e) {

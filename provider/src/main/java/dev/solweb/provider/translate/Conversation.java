@@ -30,6 +30,9 @@ import java.util.regex.Pattern;
  * @param project the ChatGPT Project slug of its URL ({@code /g/g-p-<slug>/c/<id>}), or null
  * @param temporary opened as a temporary chat ({@code SOLWEBD_TEMPORARY}): gone once its page is
  * @param deletedAtEpochSecond when it was deleted from the page (status {@code deleted}), else 0
+ * @param clientSession {@link SessionKey#clientSessionDigest} of the client-session header its
+ *     turns carried (a digest: the header value is the client's), or null; what
+ *     {@code factory-gpt run --cleanup} deletes by
  */
 public record Conversation(
     @JsonProperty("session_key") String sessionKey,
@@ -47,7 +50,8 @@ public record Conversation(
     @JsonProperty("last_used") long lastUsedEpochSecond,
     @JsonProperty("project") String project,
     @JsonProperty("temporary") boolean temporary,
-    @JsonProperty("deleted_at") long deletedAtEpochSecond) {
+    @JsonProperty("deleted_at") long deletedAtEpochSecond,
+    @JsonProperty("client_session") String clientSession) {
 
   private static final Pattern PROJECT_URL = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)/c/");
   private static final Pattern CONVERSATION_ID = Pattern.compile("/c/([^/?#]+)");
@@ -91,7 +95,7 @@ public record Conversation(
       int turns, long openedAtEpochSecond, Status status, String inFlight, long estimatedInput, long estimatedOutput,
       RememberedAnswer lastAnswer) {
     this(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond, status, inFlight,
-        estimatedInput, estimatedOutput, lastAnswer, openedAtEpochSecond, null, false, 0);
+        estimatedInput, estimatedOutput, lastAnswer, openedAtEpochSecond, null, false, 0, null);
   }
 
   /** The ChatGPT Project slug of a {@code /g/g-p-<slug>/c/<id>} URL, or null for any other URL. */
@@ -116,7 +120,7 @@ public record Conversation(
   public Conversation withStatus(Status next) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         next, next == Status.IN_FLIGHT ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer,
-        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond);
+        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession);
   }
 
   public Conversation uncertain() {
@@ -130,27 +134,27 @@ public record Conversation(
   public Conversation tombstone(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         Status.DELETED, null, estimatedInput, estimatedOutput, null, lastUsedEpochSecond, project, temporary,
-        atEpochSecond);
+        atEpochSecond, clientSession);
   }
 
   /** This entry marked as a temporary chat (or not). */
   public Conversation withTemporary(boolean isTemporary) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, isTemporary,
-        deletedAtEpochSecond);
+        deletedAtEpochSecond, clientSession);
   }
 
   /** This entry last used at {@code atEpochSecond}. */
   public Conversation usedAt(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, atEpochSecond, project, temporary,
-        deletedAtEpochSecond);
+        deletedAtEpochSecond, clientSession);
   }
 
   /** This entry with another remembered answer (null for none). */
   Conversation withAnswer(RememberedAnswer answer) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, answer, lastUsedEpochSecond, project, temporary,
-        deletedAtEpochSecond);
+        deletedAtEpochSecond, clientSession);
   }
 }

@@ -9,21 +9,30 @@ import java.util.Objects;
 
 /**
  * Which managed conversations a delete names: exact IDs (a conversation id from the URL, or a
- * session key), those idle at least {@code idleDays}, or all. Only registry entries can be
+ * session key), those idle at least {@code idleDays}, all, or those of one client session. Only registry entries can be
  * selected: an ID the registry does not hold is refused as not a managed conversation, so a
  * personal chat is never deleted by naming it.
  */
-public record ConversationSelection(List<String> ids, Integer idleDays, boolean all) {
+public record ConversationSelection(List<String> ids, Integer idleDays, boolean all, String clientSession) {
 
   public ConversationSelection {
     ids = ids == null ? List.of() : List.copyOf(ids);
-    int given = (ids.isEmpty() ? 0 : 1) + (idleDays == null ? 0 : 1) + (all ? 1 : 0);
+    int given = (ids.isEmpty() ? 0 : 1) + (idleDays == null ? 0 : 1) + (all ? 1 : 0) + (clientSession == null ? 0 : 1);
     if (given != 1) {
       throw new IllegalArgumentException("name the conversations to delete: IDs, --idle-days N or --all (exactly one)");
     }
     if (idleDays != null && idleDays < 0) {
       throw new IllegalArgumentException("--idle-days must be 0 or more, got " + idleDays);
     }
+  }
+
+  public ConversationSelection(List<String> ids, Integer idleDays, boolean all) {
+    this(ids, idleDays, all, null);
+  }
+
+  /** Every conversation whose turns carried this client-session header value (factory-gpt run --cleanup). */
+  public static ConversationSelection ofClientSession(String clientSession) {
+    return new ConversationSelection(List.of(), null, false, clientSession);
   }
 
   /**
@@ -34,6 +43,10 @@ public record ConversationSelection(List<String> ids, Integer idleDays, boolean 
   public List<Conversation> select(Collection<Conversation> managed, Instant now) {
     if (all) {
       return List.copyOf(managed);
+    }
+    if (clientSession != null) {
+      String digest = SessionKey.clientSessionDigest(clientSession);
+      return managed.stream().filter(c -> digest.equals(c.clientSession())).toList();
     }
     if (idleDays != null) {
       long cutoff = now.minus(Duration.ofDays(idleDays)).getEpochSecond();

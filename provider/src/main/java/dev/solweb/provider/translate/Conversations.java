@@ -121,7 +121,7 @@ public final class Conversations {
         base == null ? 0 : base.deliveredCount(), base == null ? HistoryDigest.EMPTY : base.deliveredDigest(),
         base == null ? 0 : base.turns(), openedAt(base), Conversation.Status.IN_FLIGHT, turn.historyDigest(),
         base == null ? 0 : base.estimatedInput(), base == null ? 0 : base.estimatedOutput(),
-        previousAnswer(plan), now(), null, temporary(base), 0);
+        previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn));
     if (!registry.markInFlight(mark)) {
       throw new TurnFailed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
           "the conversation registry could not be written, so the turn cannot be marked in flight; nothing was sent"));
@@ -148,7 +148,7 @@ public final class Conversations {
       String url = uncertain.conversationUrl() != null ? uncertain.conversationUrl() : base == null ? "" : base.url();
       registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
           turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, null, input, output, previousAnswer(plan),
-          now(), null, temporary(base), 0));
+          now(), null, temporary(base), 0, clientSession(turn)));
       return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.NotSent) {
@@ -190,7 +190,7 @@ public final class Conversations {
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
         Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null,
-        now(), null, temporary(base), 0));
+        now(), null, temporary(base), 0, clientSession(turn)));
     return answer;
   }
 
@@ -225,6 +225,10 @@ public final class Conversations {
   /** A resumed conversation stays what it was; a fresh one is temporary when this daemon opens temporary chats. */
   private boolean temporary(Conversation base) {
     return base == null ? place instanceof ConversationPlace.Temporary : base.temporary();
+  }
+
+  private static String clientSession(ChatTurn turn) {
+    return turn.input().clientSession().map(SessionKey::clientSessionDigest).orElse(null);
   }
 
   private long now() {

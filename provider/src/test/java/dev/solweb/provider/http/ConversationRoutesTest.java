@@ -232,4 +232,26 @@ class ConversationRoutesTest {
     assertThat(results(byId)).containsExactly("deleted");
     assertThat(daemon.player.exists(personal)).isTrue();
   }
+
+  @Test
+  void oneClientSessionsConversationsAreListedAndDeletedByItsHeaderValue() throws Exception {
+    start(TestDaemon.Options.defaults());
+    String mine = "v1." + "a".repeat(43);
+    String other = "v1." + "b".repeat(43);
+    String body = Requests.chat("sol-web-high").system("rules").user("same task " + MARKER).json();
+    assertThat(daemon.post(body, java.util.Map.of("X-Overdeck-Client-Session", mine)).statusCode()).isEqualTo(200);
+    assertThat(daemon.post(body, java.util.Map.of("X-Overdeck-Client-Session", other)).statusCode()).isEqualTo(200);
+    assertThat(daemon.registry.all()).allSatisfy(c -> assertThat(c.clientSession()).isNotNull()
+        .doesNotContain(mine.substring(3)).doesNotContain(other.substring(3)));
+
+    JsonNode listed = TestDaemon.json(daemon.get("/v1/conversations?client_session=" + mine).body()).path("data");
+    assertThat(listed).hasSize(1);
+
+    JsonNode report = delete("{\"client_session\": \"" + mine + "\"}");
+
+    assertThat(results(report)).containsExactly("deleted");
+    assertThat(daemon.player.deleted()).containsExactly(listed.get(0).path("url").asText());
+    assertThat(TestDaemon.json(daemon.get("/v1/conversations?client_session=" + other).body())
+        .path("data").get(0).path("status").asText()).isEqualTo("live");
+  }
 }

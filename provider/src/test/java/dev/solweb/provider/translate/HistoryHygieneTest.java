@@ -151,7 +151,7 @@ class HistoryHygieneTest {
     Conversation c = registry.get(key).orElseThrow();
     registry.put(new Conversation(turn.sessionKey(), c.url(), c.effort(), c.deliveredCount(), c.deliveredDigest(),
         c.turns(), c.openedAtEpochSecond(), c.status(), null, c.estimatedInput(), c.estimatedOutput(), null,
-        c.lastUsedEpochSecond(), null, c.temporary(), 0));
+        c.lastUsedEpochSecond(), null, c.temporary(), 0, null));
     return turn;
   }
 
