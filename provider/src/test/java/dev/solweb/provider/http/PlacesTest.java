@@ -97,4 +97,16 @@ class PlacesTest {
       assertThat(daemon.registry.all().iterator().next().status()).isEqualTo(Conversation.Status.READY);
     }
   }
+
+  @Test
+  void aOneShotAskOpensInTheConfiguredPlaceToo() throws Exception {
+    try (TestDaemon daemon = new TestDaemon(player, in(new ConversationPlace.Temporary()))) {
+      String body = TestDaemon.JSON.createObjectNode().put("prompt", "one question").put("effort", "high")
+          .put("output_dir", home.resolve("out").toString()).toString();
+      HttpResponse<String> answer = daemon.post("/v1/ask", body, java.util.Map.of("Content-Type", "application/json"));
+
+      assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+      assertThat(player.placesOpened()).containsExactly(new ConversationPlace.Temporary());
+    }
+  }
 }
