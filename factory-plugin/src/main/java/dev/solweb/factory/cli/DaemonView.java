@@ -16,9 +16,10 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Read-only views of the daemon for progress and status: {@code solwebctl token} (held in this
- * process only, never printed or passed on) and {@code GET /healthz}. Observation, never
- * reservation: nothing here admits or queues work.
+ * Views of the daemon for progress and status: {@code solwebctl token} (held in this process
+ * only, never printed or passed on), {@code GET /healthz} and {@code GET /v1/conversations}.
+ * Observation, never reservation: nothing here admits or queues a turn. The one write is
+ * {@link #deleteConversations} ({@code factory-gpt run --cleanup}), asked for by name.
  */
 final class DaemonView {
 
@@ -78,12 +79,31 @@ final class DaemonView {
 
   /** {@code GET <origin>/healthz} with the token; empty on any failure. */
   Optional<JsonNode> healthz(String baseUrl, String token) {
+    return call(baseUrl, token, "/healthz", null, null, Duration.ofSeconds(3));
+  }
+
+  /** {@code GET <origin>/v1/conversations?client_session=...}: the conversations of one client session. */
+  Optional<JsonNode> conversationsOf(String baseUrl, String token, String clientSession) {
+    return call(baseUrl, token, "/v1/conversations", "client_session=" + clientSession, null, Duration.ofSeconds(10));
+  }
+
+  /**
+   * {@code POST <origin>/v1/conversations/delete} of one client session's conversations (each
+   * between turns, verified gone): the daemon's report, or empty when it did not answer 200.
+   */
+  Optional<JsonNode> deleteConversations(String baseUrl, String token, String clientSession) {
+    String body = Json.MAPPER.createObjectNode().put("client_session", clientSession).toString();
+    return call(baseUrl, token, "/v1/conversations/delete", null, body, Duration.ofMinutes(15));
+  }
+
+  private Optional<JsonNode> call(String baseUrl, String token, String path, String query, String body, Duration wait) {
     try {
       URI base = URI.create(baseUrl);
-      URI uri = new URI(base.getScheme(), null, base.getHost(), base.getPort(), "/healthz", null, null);
-      HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(3))
-          .header("Authorization", "Bearer " + token).GET().build();
-      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+      URI uri = new URI(base.getScheme(), null, base.getHost(), base.getPort(), path, query, null);
+      HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(wait).header("Authorization", "Bearer " + token);
+      request = body == null ? request.GET()
+          : request.header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+      HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         return Optional.empty();
       }

@@ -2,6 +2,8 @@ package dev.solweb.factory.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.SolAttempt;
+import dev.solweb.factory.pi.Json;
+import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.pi.PiBinary;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiResult.Outcome;
@@ -86,6 +88,11 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--progress", defaultValue = "5", paramLabel = "SECONDS", description = "Progress line interval.")
   long progressSeconds;
 
+  @Option(names = "--cleanup", description = {"After the attempt ends, delete its ChatGPT conversation(s) (those of its",
+      "client session) through solwebd: each verified gone, tombstoned in the registry. Default: kept,",
+      "and the receipt names them (conversations); the receipt's cleanup records what was deleted."})
+  boolean cleanup;
+
   private final Map<String, String> env;
 
   RunCommand(Map<String, String> env) {
@@ -146,12 +153,13 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     Path state = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".overdeck", "factory-gpt");
     Path accountDir = agentDir != null ? agentDir
         : state.resolve("agents").resolve(account == null ? "unknown" : account.replaceAll("[^A-Za-z0-9._@-]", "_"));
+    Path receiptsDir = receipts != null ? receipts : state.resolve("receipts");
     SolAttempt attempt;
     try {
       attempt = SolAttempt.prepare(new SolAttempt.Spec(
           sessionId == null ? "factory-gpt-run-" + UUID.randomUUID() : sessionId, attemptNumber, passed.effort(),
           workspace, taskText, tools, Duration.ofSeconds(timeoutSeconds), pi.get(), passed.managedAgentDir(),
-          accountDir, receipts != null ? receipts : state.resolve("receipts"), piEnv,
+          accountDir, receiptsDir, piEnv,
           token.map(Set::of).orElse(Set.of()), passed.health().host(), account));
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("factory-gpt run: " + e.getMessage());
@@ -199,7 +207,8 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     if (!result.finalText().isEmpty()) {
       out.println(attempt.redactor().redact(result.finalText()));
     }
-    out.println("receipt: " + done.receiptFile());
+    Path receiptFile = afterAttempt(done, attempt, daemon, passed.baseUrl(), token, receiptsDir, out, err);
+    out.println("receipt: " + receiptFile);
     out.flush();
     if (result.outcome() == Outcome.COMPLETED) {
       return ExitCodes.OK;
@@ -210,6 +219,42 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
             : attempt.redactor().redact(String.valueOf(result.errorMessage())))
         + "; retry: " + decision.verdict().wireName() + " (" + decision.reason() + ")");
     return result.outcome() == Outcome.CANCELLED ? ExitCodes.CANCELLED : ExitCodes.ATTEMPT_FAILED;
+  }
+
+  /**
+   * Names the attempt's conversations in the receipt and, with {@code --cleanup}, deletes them
+   * through the daemon; rewrites the receipt with both. A cleanup that did not happen says why
+   * in the receipt and on stderr; it never changes the attempt's exit code.
+   */
+  private Path afterAttempt(SolAttempt.Result done, SolAttempt attempt, DaemonView daemon, String baseUrl,
+      Optional<String> token, Path receiptsDir, PrintWriter out, PrintWriter err) throws IOException {
+    String session = attempt.session().value();
+    List<String> urls = token.flatMap(t -> daemon.conversationsOf(baseUrl, t, session)).map(RunCommand::urls).orElse(null);
+    JsonNode report = null;
+    if (cleanup) {
+      report = token.flatMap(t -> daemon.deleteConversations(baseUrl, t, session)).orElseGet(() ->
+          Json.MAPPER.createObjectNode().put("ok", false)
+              .put("detail", "solwebd did not answer the delete; the conversations were kept"));
+      JsonNode summary = report.path("summary");
+      String line = summary.isMissingNode() ? report.path("detail").asText()
+          : summary.path("deleted").asInt() + " deleted, " + summary.path("not_found").asInt() + " not found, "
+              + summary.path("already_deleted").asInt() + " already deleted, " + summary.path("skipped").asInt()
+              + " skipped, " + summary.path("failed").asInt() + " failed";
+      (report.path("ok").asBoolean() ? out : err).println("cleanup: " + line);
+    } else if (urls != null && !urls.isEmpty()) {
+      out.println("conversations kept: " + String.join(" ", urls) + " (factory-gpt run --cleanup deletes them)");
+    }
+    return new ReceiptWriter(receiptsDir, attempt.redactor()).write(done.receipt().withConversations(urls, report));
+  }
+
+  private static List<String> urls(JsonNode listing) {
+    List<String> urls = new java.util.ArrayList<>();
+    for (JsonNode c : listing.path("data")) {
+      if (c.hasNonNull("url")) {
+        urls.add(c.path("url").asText());
+      }
+    }
+    return urls;
   }
 
   private SolAttempt.Result awaitWithProgress(CompletableFuture<SolAttempt.Result> running, DaemonView daemon, String baseUrl,

@@ -24,7 +24,7 @@ import java.util.List;
 @JsonPropertyOrder({"schema", "attempt", "coding_agent", "provider", "model", "effort", "host", "account",
     "client_session", "pi_session_id", "started_at", "ended_at", "duration_ms", "outcome", "provider_failure",
     "error_message", "retry", "tool_events", "protocol_repairs", "compactions", "context_occupancy", "billing",
-    "stderr_log", "report", "report_missing", "final_text"})
+    "stderr_log", "report", "report_missing", "final_text", "conversations", "cleanup"})
 public record AttemptReceipt(
     @JsonProperty("schema") String schema,
     @JsonProperty("attempt") int attempt,
@@ -51,7 +51,9 @@ public record AttemptReceipt(
     @JsonProperty("stderr_log") String stderrLog,
     @JsonProperty("report") JsonNode report,
     @JsonProperty("report_missing") boolean reportMissing,
-    @JsonProperty("final_text") String finalText) {
+    @JsonProperty("final_text") String finalText,
+    @JsonProperty("conversations") List<String> conversations,
+    @JsonProperty("cleanup") JsonNode cleanup) {
 
   public static final String SCHEMA = "solweb.factory.attempt_receipt/v1";
   public static final String BILLING_UNAVAILABLE = "unavailable";
@@ -105,6 +107,18 @@ public record AttemptReceipt(
         new RetryView(decision.verdict().wireName(), decision.reason(), decision.resumeAt()),
         result.toolEvents(), result.protocolRepairs(), result.compactions(),
         new Occupancy(true, result.estimatedInput(), result.estimatedOutput(), WINDOW),
-        BILLING_UNAVAILABLE, ctx.stderrLog(), report, report == null, finalText);
+        BILLING_UNAVAILABLE, ctx.stderrLog(), report, report == null, finalText, null, null);
+  }
+
+  /**
+   * This receipt once the attempt ended, naming the ChatGPT conversations of its client session
+   * (their URLs, from the daemon's registry; null when the daemon did not say) and what
+   * {@code --cleanup} did with them (the daemon's delete report; null when not asked).
+   */
+  public AttemptReceipt withConversations(List<String> urls, JsonNode cleanupReport) {
+    return new AttemptReceipt(schema, attempt, codingAgent, provider, model, effort, host, account, clientSession,
+        piSessionId, startedAt, endedAt, durationMs, outcome, providerFailure, errorMessage, retry, toolEvents,
+        protocolRepairs, compactions, contextOccupancy, billing, stderrLog, report, reportMissing, finalText,
+        urls == null ? null : List.copyOf(urls), cleanupReport);
   }
 }

@@ -158,4 +158,58 @@ class FactoryGptRunTest {
     assertThat(err.toString()).contains("empty");
     assertThat(tmp.resolve("home/.overdeck/factory-gpt")).doesNotExist();
   }
+
+  private JsonNode receipt() throws Exception {
+    Matcher m = Pattern.compile("receipt: (\\S+)").matcher(out.toString());
+    assertThat(m.find()).as(out.toString()).isTrue();
+    return Json.MAPPER.readTree(Path.of(m.group(1)).toFile());
+  }
+
+  private JsonNode listed() throws Exception {
+    java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + solwebd.port + "/v1/conversations"))
+            .header("Authorization", "Bearer " + solwebd.token()).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    return Json.MAPPER.readTree(response.body()).path("data");
+  }
+
+  @Test
+  void byDefaultTheConversationIsKeptAndTheReceiptNamesIt() throws Exception {
+    ArrayNode replies = Json.MAPPER.createArrayNode();
+    replies.add(reply("{\"tool\":\"final\",\"text\":\"done\"}", 0));
+    start(replies);
+
+    int rc = run("run", "--effort", "high", "--workspace", tmp.resolve("ws").toString(), "--task", "say done",
+        "--session-id", "run-test-kept");
+
+    assertThat(rc).as(out + "\n" + err).isZero();
+    JsonNode receipt = receipt();
+    JsonNode live = listed();
+    assertThat(live).hasSize(1);
+    assertThat(live.get(0).path("status").asText()).isEqualTo("live");
+    assertThat(receipt.path("conversations")).hasSize(1);
+    assertThat(receipt.path("conversations").get(0).asText()).isEqualTo(live.get(0).path("url").asText());
+    assertThat(receipt.path("cleanup").isNull()).isTrue();
+    assertThat(out.toString()).contains("conversations kept: " + live.get(0).path("url").asText());
+  }
+
+  @Test
+  void withCleanupTheAttemptsConversationIsDeletedAndTheReceiptRecordsIt() throws Exception {
+    ArrayNode replies = Json.MAPPER.createArrayNode();
+    replies.add(reply("{\"tool\":\"final\",\"text\":\"done\"}", 0));
+    start(replies);
+
+    int rc = run("run", "--effort", "high", "--workspace", tmp.resolve("ws").toString(), "--task", "say done",
+        "--session-id", "run-test-cleanup", "--cleanup");
+
+    assertThat(rc).as(out + "\n" + err).isZero();
+    assertThat(out.toString()).contains("cleanup: 1 deleted, 0 not found, 0 already deleted, 0 skipped, 0 failed");
+    JsonNode receipt = receipt();
+    assertThat(receipt.path("cleanup").path("ok").asBoolean()).isTrue();
+    assertThat(receipt.path("cleanup").path("results").get(0).path("result").asText()).isEqualTo("deleted");
+    JsonNode tombstones = listed();
+    assertThat(tombstones).hasSize(1);
+    assertThat(tombstones.get(0).path("status").asText()).isEqualTo("deleted");
+    assertThat(receipt.path("conversations").get(0).asText()).isEqualTo(tombstones.get(0).path("url").asText());
+    assertThat(receipt.toString()).doesNotContain(solwebd.token());
+  }
 }

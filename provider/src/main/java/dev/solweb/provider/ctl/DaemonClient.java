@@ -83,7 +83,19 @@ final class DaemonClient {
    *     daemon's typed message for any other status
    */
   String pageRead(String path, Duration wait) throws CtlException, Unreachable {
-    Response response = send("GET", path, wait);
+    return answered(send("GET", path, null, wait));
+  }
+
+  /**
+   * POST {@code body} (JSON) to {@code path} and wait up to {@code wait}; returns the body of a 200.
+   *
+   * @throws CtlException {@link ExitCodes#REFUSED} on 401 or any other status, with the daemon's typed message
+   */
+  String postJson(String path, String body, Duration wait) throws CtlException, Unreachable {
+    return answered(send("POST", path, body, wait));
+  }
+
+  private String answered(Response response) throws CtlException {
     if (response.status() == 401) {
       throw new CtlException(ExitCodes.REFUSED, "solwebd on port " + port + " rejected the token (401)");
     }
@@ -101,10 +113,10 @@ final class DaemonClient {
   }
 
   private Response send(String method, String path) throws Unreachable {
-    return send(method, path, Duration.ofSeconds(5));
+    return send(method, path, null, Duration.ofSeconds(5));
   }
 
-  private Response send(String method, String path, Duration readTimeout) throws Unreachable {
+  private Response send(String method, String path, String json, Duration readTimeout) throws Unreachable {
     HttpURLConnection connection = null;
     try {
       connection = (HttpURLConnection) new URL("http", "127.0.0.1", port, path).openConnection(Proxy.NO_PROXY);
@@ -114,8 +126,13 @@ final class DaemonClient {
       connection.setUseCaches(false);
       connection.setRequestProperty("Authorization", "Bearer " + token);
       if (method.equals("POST")) {
+        byte[] bytes = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
         connection.setDoOutput(true);
-        connection.setFixedLengthStreamingMode(0);
+        connection.setFixedLengthStreamingMode(bytes.length);
+        if (json != null) {
+          connection.setRequestProperty("Content-Type", "application/json");
+        }
+        connection.getOutputStream().write(bytes);
       }
       int status = connection.getResponseCode();
       InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream();

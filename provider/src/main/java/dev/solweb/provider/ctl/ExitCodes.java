@@ -22,6 +22,8 @@ public final class ExitCodes {
   public static final int START_FAILED = 5;
   /** A bug: an unexpected exception. */
   public static final int INTERNAL = 6;
+  /** conversations delete: some named conversations were skipped (in use) or failed; each says why. */
+  public static final int INCOMPLETE = 7;
 
   private ExitCodes() {}
 }

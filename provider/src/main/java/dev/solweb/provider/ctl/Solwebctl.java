@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
     },
     subcommands = {
       LoginCommand.class, EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
-      DoctorCommand.class, CaptureCommand.class, CommandLine.HelpCommand.class
+      DoctorCommand.class, CaptureCommand.class, ConversationsCommand.class, CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes (every verb):%n",
     exitCodeList = {
@@ -35,12 +35,14 @@ import picocli.CommandLine.Spec;
           + " not enrolled, identity/account/profile/machine mismatch, ambiguous machine id,"
           + " non-local profile or topology, logged-out profile at enroll; login: the profile held by solwebd"
           + " or another process, a logged-in account other than the enrolled one; doctor/capture: the page"
-          + " could not be opened (Chromium, the URL, a profile in use, the daemon refused)",
+          + " could not be opened (Chromium, the URL, a profile in use, the daemon refused);"
+          + " conversations delete: an ID that is not a managed conversation, the profile in use",
       "4:ownership: stale state file (pid gone or reused with other start ticks), a process that is"
           + " not our solwebd, health from another instance, malformed state or health. Fails closed.",
       "5:start failed: the daemon could not start, did not answer, or was not ready in time;"
           + " login: the window could not open (no display, Chromium missing or failing)",
       "6:internal error",
+      "7:incomplete: conversations delete skipped (in use) or failed to delete some conversations",
     })
 public final class Solwebctl implements Callable<Integer> {
 

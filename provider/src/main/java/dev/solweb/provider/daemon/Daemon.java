@@ -1,7 +1,9 @@
 package dev.solweb.provider.daemon;
 
 import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.DispatchTime;
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.Retention;
 import dev.solweb.provider.dispatch.SeatTurn;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.http.SolwebServer;
@@ -29,15 +31,31 @@ public final class Daemon {
    * @param home the daemon home: {@code registry.json} lives there; null keeps the registry in memory
    * @param afterStop runs once the seats are closed (release the profile lock, remove the state
    *     file, close Vert.x); never on the event loop
+   * @param history where new conversations are opened, and retention ({@link HistorySettings})
    */
   public record Config(
       Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
-      ServerSettings server, Clock clock, Runnable afterStop) {}
+      ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history) {
+
+    /** Conversations in the owner's history, kept until deleted. */
+    public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
+        ServerSettings server, Clock clock, Runnable afterStop) {
+      this(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, HistorySettings.DEFAULT);
+    }
+
+    public Config withHistory(HistorySettings settings) {
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, settings);
+    }
+  }
+
+  /** How often retention looks for idle conversations. */
+  static final Duration RETENTION_SWEEP = Duration.ofHours(1);
 
   private final Config config;
   private final Registry registry;
   private final Dispatcher dispatcher;
   private final SolwebServer server;
+  private final Retention retention;
   private final AtomicReference<CompletableFuture<Void>> stopping = new AtomicReference<>();
   private HttpServer http;
   private int port = -1;
@@ -45,10 +63,12 @@ public final class Daemon {
   private Daemon(Vertx vertx, Config config) {
     this.config = config;
     this.registry = config.home() == null ? Registry.inMemory() : Registry.persistent(config.home().resolve("registry.json"));
-    Conversations conversations = new Conversations(registry, config.clock());
+    Conversations conversations = new Conversations(registry, config.clock(), config.history().place());
     this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
         new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
-    this.server = new SolwebServer(vertx, dispatcher, registry, config.server(), this::stop);
+    this.server = new SolwebServer(vertx, dispatcher, registry, config.server(), this::stop, config.clock());
+    this.retention = config.history().retention() == null ? null : new Retention(dispatcher, registry,
+        DispatchTime.system(config.clock()), config.history().retention(), RETENTION_SWEEP);
   }
 
   /** Assembles the daemon and listens on {@code host:port} (a loopback host; port 0 picks a free one). */
@@ -63,6 +83,9 @@ public final class Daemon {
 
   /** Creates and probes the seats; completes when all are up (or dead). */
   public CompletableFuture<Void> startSeats() {
+    if (retention != null) {
+      retention.start();
+    }
     return dispatcher.start();
   }
 
@@ -98,6 +121,9 @@ public final class Daemon {
     }
     Thread thread = new Thread(() -> {
       try {
+        if (retention != null) {
+          retention.close();
+        }
         dispatcher.close();
         config.afterStop().run();
         done.complete(null);

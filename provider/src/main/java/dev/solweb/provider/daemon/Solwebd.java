@@ -47,7 +47,9 @@ import picocli.CommandLine.Spec;
         "",
         "Environment: SOLWEBD_HOME, SOLWEBD_PORT, SOLWEBD_SEATS, SOLWEBD_KEEPALIVE_S (5, 0 = off),",
         "SOLWEBD_TURN_TIMEOUT (300 s), SOLWEBD_DISPATCH_SPACING (e.g. 60-75s; off), SOLWEBD_MAX_BODY (8388608),",
-        "SOLWEBD_PROFILE (<home>/profile)."})
+        "SOLWEBD_PROFILE (<home>/profile), SOLWEBD_PROJECT (a ChatGPT Project's name or URL: new conversations",
+        "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
+        "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
 
@@ -102,7 +104,9 @@ public final class Solwebd implements Callable<Integer> {
     Duration turnTimeout;
     DispatchSpacing spacing;
     long maxBody;
+    HistorySettings history;
     try {
+      history = HistorySettings.fromEnv(System.getenv());
       keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
@@ -166,7 +170,7 @@ public final class Solwebd implements Callable<Integer> {
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
-        Clock.systemUTC(), release);
+        Clock.systemUTC(), release, history);
     Daemon daemon;
     try {
       daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
@@ -179,7 +183,7 @@ public final class Solwebd implements Callable<Integer> {
     new StateFile(pid, ProcessInfo.of(Path.of("/proc"), pid).map(ProcessInfo::startTicks).orElse(-1L), generation, daemon.port(), version, seat).write(daemonHome);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> daemon.stop().join(), "solwebd-shutdown-hook"));
     out.println("solwebd " + version + " listening on http://" + host + ":" + daemon.port() + " (seat " + seat
-        + ", seats " + seats + ", home " + daemonHome + ")");
+        + ", seats " + seats + ", home " + daemonHome + ", new conversations in " + history.describe() + ")");
     out.flush();
     AtomicInteger exit = new AtomicInteger(CommandLine.ExitCode.OK);
     Path logFile = log;

@@ -80,6 +80,7 @@ public final class Dispatcher implements AutoCloseable {
   private final DispatchTime time;
   private final List<Slot> slots = new ArrayList<>();
   private final Deque<Job> queue = new ArrayDeque<>();
+  private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
   private final Map<String, Job> inFlight = new HashMap<>();
   private final Deque<Double> turnSeconds = new ArrayDeque<>();
@@ -175,9 +176,52 @@ public final class Dispatcher implements AutoCloseable {
    * failure fails the future with {@link TurnFailed}; a broken browser is rebuilt as after a turn.
    */
   public <T> CompletableFuture<T> runBetweenTurns(SeatJob<T> job) {
+    return runSeatJob(TurnRequest.SeatWork.create(), job, false, false);
+  }
+
+  /** Refuses seat work under a session key while a turn or job of that session runs or waits. */
+  public static final class SessionBusy extends RuntimeException {
+    SessionBusy(String sessionKey) {
+      super("a turn of session " + sessionKey + " is in flight or queued");
+    }
+  }
+
+  /**
+   * As {@link #runBetweenTurns(SeatJob)}, under {@code sessionKey}: it never runs while a turn of
+   * that session does, and a turn of that session that arrives meanwhile waits for it (deleting
+   * a managed conversation). Refused at once with {@link SessionBusy} (decided under the
+   * scheduler's lock, so no turn slips in between) while one of that session runs or waits.
+   */
+  public <T> CompletableFuture<T> runBetweenTurns(String sessionKey, SeatJob<T> job) {
+    return runSeatJob(new TurnRequest.SeatWork(sessionKey), job, false, true);
+  }
+
+  /**
+   * Low-priority seat work under {@code sessionKey} (retention): it starts only when no turn or
+   * other job waits in the queue, so it never delays a turn that is waiting; a turn that arrives
+   * while it runs waits for it like for any turn. Not subject to the dispatch spacing (it types
+   * nothing).
+   */
+  public <T> CompletableFuture<T> runWhenIdle(String sessionKey, SeatJob<T> job) {
+    return runSeatJob(new TurnRequest.SeatWork(sessionKey), job, true, true);
+  }
+
+  /** True while a turn or job of {@code sessionKey} runs or waits in a queue. */
+  public synchronized boolean busy(String sessionKey) {
+    return runningKeys.contains(sessionKey) || queue.stream().anyMatch(job -> job.request.sessionKey().equals(sessionKey))
+        || idleQueue.stream().anyMatch(job -> job.request.sessionKey().equals(sessionKey));
+  }
+
+  private <T> CompletableFuture<T> runSeatJob(TurnRequest marker, SeatJob<T> job, boolean whenIdle, boolean keyed) {
     CompletableFuture<T> result = new CompletableFuture<>();
-    TurnRequest marker = TurnRequest.SeatWork.create();
-    TurnHandle handle = submitJob(marker, seat -> result.complete(job.run(seat)));
+    TurnHandle handle;
+    synchronized (this) {
+      if (keyed && busy(marker.sessionKey())) {
+        result.completeExceptionally(new SessionBusy(marker.sessionKey()));
+        return result;
+      }
+      handle = submitJob(marker, seat -> result.complete(job.run(seat)), whenIdle);
+    }
     handle.result().whenComplete((done, error) -> {
       if (error != null) {
         result.completeExceptionally(error instanceof java.util.concurrent.CompletionException && error.getCause() != null
@@ -187,14 +231,14 @@ public final class Dispatcher implements AutoCloseable {
     return result;
   }
 
-  private synchronized TurnHandle submitJob(TurnRequest marker, SeatJob<?> work) {
+  private synchronized TurnHandle submitJob(TurnRequest marker, SeatJob<?> work, boolean whenIdle) {
     ProviderFailure refused = refusal();
     if (refused != null) {
       return Job.failed(refused);
     }
     Job job = new Job(this, marker, marker.identity());
     job.seatWork = work;
-    queue.addLast(job);
+    (whenIdle ? idleQueue : queue).addLast(job);
     pump();
     return job;
   }
@@ -243,7 +287,9 @@ public final class Dispatcher implements AutoCloseable {
     synchronized (this) {
       closed = true;
       dropped = new ArrayList<>(queue);
+      dropped.addAll(idleQueue);
       queue.clear();
+      idleQueue.clear();
     }
     dropped.forEach(job -> job.fail(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down")));
     for (Slot slot : slots) {
@@ -261,7 +307,9 @@ public final class Dispatcher implements AutoCloseable {
     ProviderFailure cap = capFailure();
     if (cap != null) {
       List<Job> walled = new ArrayList<>(queue);
+      walled.addAll(idleQueue);
       queue.clear();
+      idleQueue.clear();
       walled.forEach(job -> job.fail(cap));
       return;
     }
@@ -271,7 +319,13 @@ public final class Dispatcher implements AutoCloseable {
       }
       Job next = nextRunnable();
       if (next == null) {
-        return;
+        Job idle = queue.isEmpty() ? nextRunnable(idleQueue) : null;
+        if (idle == null) {
+          return;
+        }
+        idleQueue.remove(idle);
+        startOn(slot, idle);
+        continue;
       }
       Instant now = time.now();
       if (!settings.spacing().isOff() && now.isBefore(nextSendAt)) {
@@ -285,7 +339,11 @@ public final class Dispatcher implements AutoCloseable {
   }
 
   private Job nextRunnable() {
-    for (Job job : queue) {
+    return nextRunnable(queue);
+  }
+
+  private Job nextRunnable(Deque<Job> jobs) {
+    for (Job job : jobs) {
       if (!runningKeys.contains(job.request.sessionKey())) {
         return job;
       }
@@ -299,7 +357,10 @@ public final class Dispatcher implements AutoCloseable {
     job.running = true;
     job.startedAt = time.now();
     runningKeys.add(job.request.sessionKey());
-    inFlight.put(job.request.sessionKey(), job);
+    if (job.seatWork == null) {
+      // Seat work under a session's key holds the key, but a re-send of that session's turn never attaches to it.
+      inFlight.put(job.request.sessionKey(), job);
+    }
     job.timeout = time.schedule(settings.turnTimeout(), () -> {
       if (job.fail(ProviderFailure.of(Kind.TIMEOUT, "the turn took longer than "
           + settings.turnTimeout().toSeconds() + " s (SOLWEBD_TURN_TIMEOUT); Stop was clicked"))) {
@@ -368,6 +429,7 @@ public final class Dispatcher implements AutoCloseable {
 
   private synchronized void cancelQueued(Job job) {
     queue.remove(job);
+    idleQueue.remove(job);
   }
 
   private void recordDuration(Duration duration) {

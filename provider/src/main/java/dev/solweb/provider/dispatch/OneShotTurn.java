@@ -4,6 +4,7 @@ import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -27,10 +28,16 @@ public final class OneShotTurn {
    */
   public static Answer run(BrowserSeat seat, TurnRequest.Ask ask, Clock clock, Consumer<SeatProbe> onProbe)
       throws SeatException {
+    return run(seat, ask, clock, onProbe, ConversationPlace.HISTORY);
+  }
+
+  /** As above, in the daemon's {@code place} (SOLWEBD_PROJECT, SOLWEBD_TEMPORARY), refused there before Send. */
+  public static Answer run(BrowserSeat seat, TurnRequest.Ask ask, Clock clock, Consumer<SeatProbe> onProbe,
+      ConversationPlace place) throws SeatException {
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     SeatTurn.requireReady(probe, clock);
-    seat.openNew();
+    seat.openNew(place);
     SeatTurn.assertEffort(seat, ask.effort());
     SeatReply reply = seat.ask(ask.prompt(), ask.attachments(), ask.outputDir());
     String text = answerText(reply);

@@ -56,7 +56,7 @@ public final class SeatTurn implements TurnRunner {
   @Override
   public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
     if (request instanceof TurnRequest.Ask ask) {
-      return OneShotTurn.run(seat, ask, clock, onProbe);
+      return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place());
     }
     ChatTurn turn = ((TurnRequest.Chat) request).turn();
     SeatProbe probe = seat.probe();
@@ -110,7 +110,8 @@ public final class SeatTurn implements TurnRunner {
         refuseOverflow(plan);
       }
     }
-    seat.openNew();
+    // A place the seat cannot honour refuses here, before anything is typed.
+    seat.openNew(conversations.place());
     return plan;
   }
 

@@ -22,6 +22,7 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -43,8 +44,16 @@ public final class SolwebServer {
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
+  private final Clock clock;
 
   public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
+    this(vertx, dispatcher, registry, settings, onShutdown, Clock.systemUTC());
+  }
+
+  /** @param clock the daemon's time: which conversations a delete by idle days selects */
+  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown,
+      Clock clock) {
+    this.clock = clock;
     this.vertx = vertx;
     this.dispatcher = dispatcher;
     this.registry = registry;
@@ -97,13 +106,18 @@ public final class SolwebServer {
     PageRoutes pages = new PageRoutes(vertx, dispatcher);
     router.get("/v1/doctor").handler(pages::doctor);
     router.get("/v1/capture").handler(pages::capture);
+    ConversationRoutes managed = new ConversationRoutes(vertx, dispatcher, registry, clock);
+    router.get("/v1/conversations").handler(managed::list);
+    router.post("/v1/conversations/delete")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(managed::delete);
     router.get("/v1/models").handler(this::models);
     router.get("/healthz").handler(this::health);
     router.post("/shutdown").handler(this::shutdown);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
             + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
-            + " GET /v1/capture, GET /healthz, POST /shutdown"));
+            + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown"));
     router.route().failureHandler(this::failure);
     return router;
   }

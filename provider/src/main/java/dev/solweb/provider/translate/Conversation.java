@@ -3,6 +3,8 @@ package dev.solweb.provider.translate;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.solweb.provider.model.Effort;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * What the registry knows of one managed browser conversation. No prompt text: the delivered
@@ -10,8 +12,12 @@ import dev.solweb.provider.model.Effort;
  * answer to the last turn ({@link RememberedAnswer}, stored in a file of its own), bounded in
  * size and age.
  *
+ * <p>Entries written before history hygiene (issue 14) lack {@code last_used}, {@code project},
+ * {@code temporary} and {@code deleted_at}; they load with the defaults: last used when opened,
+ * the project read from the URL, not temporary, not deleted.
+ *
  * @param url the durable conversation URL; empty while the first send of a fresh conversation is
- *     in flight (the page shows the URL only after Send)
+ *     in flight (the page shows the URL only after Send). A tombstone keeps it.
  * @param deliveredCount how many client messages (plus our own answers) the conversation holds
  * @param deliveredDigest {@link HistoryDigest} of those messages
  * @param status see {@link Status}
@@ -20,6 +26,13 @@ import dev.solweb.provider.model.Effort;
  * @param estimatedInput cumulative estimated input tokens typed into this conversation
  * @param estimatedOutput cumulative estimated output tokens of visible answers
  * @param lastAnswer the answer to the last turn, or null
+ * @param lastUsedEpochSecond when a turn last used it (0 in old files: read as {@code opened_at})
+ * @param project the ChatGPT Project slug of its URL ({@code /g/g-p-<slug>/c/<id>}), or null
+ * @param temporary opened as a temporary chat ({@code SOLWEBD_TEMPORARY}): gone once its page is
+ * @param deletedAtEpochSecond when it was deleted from the page (status {@code deleted}), else 0
+ * @param clientSession {@link SessionKey#clientSessionDigest} of the client-session header its
+ *     turns carried (a digest: the header value is the client's), or null; what
+ *     {@code factory-gpt run --cleanup} deletes by
  */
 public record Conversation(
     @JsonProperty("session_key") String sessionKey,
@@ -33,7 +46,15 @@ public record Conversation(
     @JsonProperty("in_flight") String inFlight,
     @JsonProperty("estimated_input") long estimatedInput,
     @JsonProperty("estimated_output") long estimatedOutput,
-    @JsonProperty("last_answer") @JsonInclude(JsonInclude.Include.NON_NULL) RememberedAnswer lastAnswer) {
+    @JsonProperty("last_answer") @JsonInclude(JsonInclude.Include.NON_NULL) RememberedAnswer lastAnswer,
+    @JsonProperty("last_used") long lastUsedEpochSecond,
+    @JsonProperty("project") String project,
+    @JsonProperty("temporary") boolean temporary,
+    @JsonProperty("deleted_at") long deletedAtEpochSecond,
+    @JsonProperty("client_session") String clientSession) {
+
+  private static final Pattern PROJECT_URL = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)/c/");
+  private static final Pattern CONVERSATION_ID = Pattern.compile("/c/([^/?#]+)");
 
   /** Only a {@code ready} conversation is ever typed into again. */
   public enum Status {
@@ -47,22 +68,93 @@ public record Conversation(
     /** A failure past the Send boundary: the next request replays into a fresh conversation. */
     @JsonProperty("uncertain") UNCERTAIN,
     /** The conversation can take no more turns (full): the next request replays into a fresh one. */
-    @JsonProperty("retired") RETIRED
+    @JsonProperty("retired") RETIRED,
+    /**
+     * A temporary chat from before a daemon restart: the page that held it is gone, so it cannot
+     * be resumed; the next request replays into a fresh conversation.
+     */
+    @JsonProperty("expired") EXPIRED,
+    /**
+     * A tombstone: deleted from the page (or found already gone). Keeps the URL and the deletion
+     * time; never resumed, so the next request of its session opens a fresh conversation.
+     */
+    @JsonProperty("deleted") DELETED
+  }
+
+  public Conversation {
+    if (project == null) {
+      project = projectOf(url);
+    }
+    if (lastUsedEpochSecond == 0) {
+      lastUsedEpochSecond = openedAtEpochSecond;
+    }
+  }
+
+  /** An entry without the hygiene fields: last used when opened, project from the URL, not temporary. */
+  public Conversation(String sessionKey, String url, Effort effort, int deliveredCount, String deliveredDigest,
+      int turns, long openedAtEpochSecond, Status status, String inFlight, long estimatedInput, long estimatedOutput,
+      RememberedAnswer lastAnswer) {
+    this(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond, status, inFlight,
+        estimatedInput, estimatedOutput, lastAnswer, openedAtEpochSecond, null, false, 0, null);
+  }
+
+  /** The ChatGPT Project slug of a {@code /g/g-p-<slug>/c/<id>} URL, or null for any other URL. */
+  public static String projectOf(String url) {
+    if (url == null) {
+      return null;
+    }
+    Matcher matcher = PROJECT_URL.matcher(url);
+    return matcher.find() ? matcher.group(1) : null;
+  }
+
+  /** The conversation id of its URL (the part after {@code /c/}), or null while the URL is unknown. */
+  public String conversationId() {
+    if (url == null) {
+      return null;
+    }
+    Matcher matcher = CONVERSATION_ID.matcher(url);
+    return matcher.find() ? matcher.group(1) : null;
   }
 
   /** This entry with another status; leaving {@code in_flight} clears the mark. */
   public Conversation withStatus(Status next) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
-        next, next == Status.IN_FLIGHT ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer);
+        next, next == Status.IN_FLIGHT ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer,
+        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession);
   }
 
   public Conversation uncertain() {
     return withStatus(Status.UNCERTAIN);
   }
 
+  /**
+   * The tombstone of this entry: status {@code deleted}, the URL and {@code at} kept, the
+   * remembered answer (the only text) dropped with the conversation it came from.
+   */
+  public Conversation tombstone(long atEpochSecond) {
+    return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
+        Status.DELETED, null, estimatedInput, estimatedOutput, null, lastUsedEpochSecond, project, temporary,
+        atEpochSecond, clientSession);
+  }
+
+  /** This entry marked as a temporary chat (or not). */
+  public Conversation withTemporary(boolean isTemporary) {
+    return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
+        status, inFlight, estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, isTemporary,
+        deletedAtEpochSecond, clientSession);
+  }
+
+  /** This entry last used at {@code atEpochSecond}. */
+  public Conversation usedAt(long atEpochSecond) {
+    return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
+        status, inFlight, estimatedInput, estimatedOutput, lastAnswer, atEpochSecond, project, temporary,
+        deletedAtEpochSecond, clientSession);
+  }
+
   /** This entry with another remembered answer (null for none). */
   Conversation withAnswer(RememberedAnswer answer) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
-        status, inFlight, estimatedInput, estimatedOutput, answer);
+        status, inFlight, estimatedInput, estimatedOutput, answer, lastUsedEpochSecond, project, temporary,
+        deletedAtEpochSecond, clientSession);
   }
 }

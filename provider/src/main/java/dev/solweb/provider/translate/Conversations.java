@@ -4,12 +4,14 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.seat.ConversationPlace;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.logging.Logger;
 
 /**
  * The one owner of conversation state. The rest of the daemon uses two verbs: {@link #plan} a
@@ -25,6 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * turn at a time per session key, so a plan never races the record of the turn before it.
  */
 public final class Conversations {
+  private static final Logger LOG = Logger.getLogger(Conversations.class.getName());
   /** Answers longer than this are not remembered: a re-send of that turn is typed again, fresh. */
   public static final int MAX_ANSWER_CHARS = 64 * 1024;
   /** A remembered answer older than this is not used: a client retry comes within minutes. */
@@ -32,10 +35,25 @@ public final class Conversations {
 
   private final Registry registry;
   private final Clock clock;
+  private final ConversationPlace place;
 
   public Conversations(Registry registry, Clock clock) {
+    this(registry, clock, ConversationPlace.HISTORY);
+  }
+
+  /**
+   * @param place where fresh conversations are opened ({@code SOLWEBD_PROJECT},
+   *     {@code SOLWEBD_TEMPORARY}); a ready conversation elsewhere is replayed, not resumed
+   */
+  public Conversations(Registry registry, Clock clock, ConversationPlace place) {
     this.registry = registry;
     this.clock = clock;
+    this.place = place;
+  }
+
+  /** Where the seat opens this daemon's fresh conversations. */
+  public ConversationPlace place() {
+    return place;
   }
 
   /** The recorded answer to exactly this turn, if it was its conversation's last and is recent. */
@@ -61,6 +79,12 @@ public final class Conversations {
     if (conversation.status() != Conversation.Status.READY) {
       return replay(turn, conversation,
           "the conversation is " + conversation.status().name().toLowerCase(java.util.Locale.ROOT));
+    }
+    String misplaced = ProjectMatch.misplaced(conversation, place);
+    if (misplaced != null) {
+      LOG.info("session " + turn.sessionKey() + ": " + misplaced + "; replaying it into a fresh conversation in "
+          + place);
+      return replay(turn, conversation, misplaced);
     }
     List<Message> messages = turn.messages();
     int delivered = Math.min(conversation.deliveredCount(), messages.size());
@@ -97,7 +121,7 @@ public final class Conversations {
         base == null ? 0 : base.deliveredCount(), base == null ? HistoryDigest.EMPTY : base.deliveredDigest(),
         base == null ? 0 : base.turns(), openedAt(base), Conversation.Status.IN_FLIGHT, turn.historyDigest(),
         base == null ? 0 : base.estimatedInput(), base == null ? 0 : base.estimatedOutput(),
-        previousAnswer(plan));
+        previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn));
     if (!registry.markInFlight(mark)) {
       throw new TurnFailed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
           "the conversation registry could not be written, so the turn cannot be marked in flight; nothing was sent"));
@@ -123,7 +147,8 @@ public final class Conversations {
     if (outcome instanceof TurnOutcome.Uncertain uncertain) {
       String url = uncertain.conversationUrl() != null ? uncertain.conversationUrl() : base == null ? "" : base.url();
       registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
-          turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, null, input, output, previousAnswer(plan)));
+          turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, null, input, output, previousAnswer(plan),
+          now(), null, temporary(base), 0, clientSession(turn)));
       return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.NotSent) {
@@ -136,7 +161,8 @@ public final class Conversations {
       return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.Retired) {
-      registry.get(turn.sessionKey()).ifPresent(current -> registry.put(current.withStatus(Conversation.Status.RETIRED)));
+      registry.get(turn.sessionKey())
+          .ifPresent(current -> registry.put(current.withStatus(Conversation.Status.RETIRED).usedAt(now())));
       return Optional.empty();
     }
     throw new IllegalStateException("Unhandled outcome: " + outcome);
@@ -163,7 +189,8 @@ public final class Conversations {
     RememberedAnswer memory = RememberedAnswer.of(turn.historyDigest(), answer, clock.instant().getEpochSecond());
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
-        Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null));
+        Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null,
+        now(), null, temporary(base), 0, clientSession(turn)));
     return answer;
   }
 
@@ -193,6 +220,19 @@ public final class Conversations {
   private static RememberedAnswer previousAnswer(TurnPlan plan) {
     Conversation previous = previous(plan);
     return previous == null ? null : previous.lastAnswer();
+  }
+
+  /** A resumed conversation stays what it was; a fresh one is temporary when this daemon opens temporary chats. */
+  private boolean temporary(Conversation base) {
+    return base == null ? place instanceof ConversationPlace.Temporary : base.temporary();
+  }
+
+  private static String clientSession(ChatTurn turn) {
+    return turn.input().clientSession().map(SessionKey::clientSessionDigest).orElse(null);
+  }
+
+  private long now() {
+    return clock.instant().getEpochSecond();
   }
 
   private long openedAt(Conversation base) {

@@ -36,33 +36,60 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * <p>A corrupt {@code registry.json} fails closed to replay: it is set aside and the registry
- * starts empty. Bounded: at most {@link #MAX_CONVERSATIONS} entries, the least recently changed
- * dropped first with its files. Thread-safe.
+ * starts empty. Bounded: at most {@link #MAX_CONVERSATIONS} entries that are not tombstones, the
+ * least recently changed dropped first with its files, and at most {@link #MAX_TOMBSTONES}
+ * tombstones, the oldest dropped first. The two bounds are separate so tombstones never push out
+ * a live conversation, and live ones never push out a recent tombstone. Dropping an old
+ * tombstone cannot revive its conversation: nothing else names that URL, so its session's next
+ * request is a session not seen before (a fresh conversation), and the URL itself shows the
+ * page's not-found state (a resume of it would replay). While a tombstone is kept, no entry with
+ * its URL is ever stored over it ({@link #put}).
+ *
+ * <p>Temporary chats ({@code SOLWEBD_TEMPORARY}) live only as long as their page: a registry
+ * loaded at start marks every temporary entry {@code expired}, so it is replayed and
+ * {@code solwebctl conversations list} says why. Thread-safe.
  */
 public final class Registry {
   private static final Logger LOG = Logger.getLogger(Registry.class.getName());
   private static final ObjectMapper JSON = Json.MAPPER;
   private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
   public static final int MAX_CONVERSATIONS = 1000;
+  public static final int MAX_TOMBSTONES = 1000;
 
   private final Map<String, Conversation> conversations = new LinkedHashMap<>();
   private final Path file;
   private final Path inFlightDir;
   private final Path answersDir;
+  private final boolean readOnly;
 
-  private Registry(Path file) {
+  private Registry(Path file, boolean readOnly) {
     this.file = file;
+    this.readOnly = readOnly;
     this.inFlightDir = file == null ? null : file.resolveSibling(file.getFileName().toString().replace(".json", "") + ".in-flight");
     this.answersDir = file == null ? null : file.resolveSibling(file.getFileName().toString().replace(".json", "") + ".answers");
   }
 
   public static Registry inMemory() {
-    return new Registry(null);
+    return new Registry(null, false);
   }
 
   /** Loads {@code file} (and its in-flight marks and answers) if it exists; a file that does not parse is renamed {@code *.corrupt}. */
   public static Registry persistent(Path file) {
-    Registry registry = new Registry(file);
+    return load(file, false);
+  }
+
+  /**
+   * The entries of {@code file} as a daemon starting now would see them (in-flight marks read
+   * as uncertain, temporary chats as expired), without writing anything: what
+   * {@code solwebctl conversations list} reads while no daemon runs. A file that does not parse
+   * reads as empty and stays where it is.
+   */
+  public static List<Conversation> snapshot(Path file) {
+    return List.copyOf(load(file, true).all());
+  }
+
+  private static Registry load(Path file, boolean readOnly) {
+    Registry registry = new Registry(file, readOnly);
     if (Files.exists(file)) {
       try {
         List<Conversation> loaded = JSON.readValue(file.toFile(), new TypeReference<List<Conversation>>() {});
@@ -76,6 +103,10 @@ public final class Registry {
         registry.trim();
       } catch (IOException e) {
         registry.conversations.clear();
+        if (readOnly) {
+          LOG.warning("registry " + file + " is unreadable (" + e.getMessage() + ")");
+          return registry;
+        }
         Path aside = file.resolveSibling(file.getFileName() + ".corrupt");
         LOG.warning("registry " + file + " is unreadable (" + e.getMessage() + "); set aside as " + aside
             + "; conversations will be replayed");
@@ -90,6 +121,24 @@ public final class Registry {
     return registry;
   }
 
+  /**
+   * Records that the page no longer holds {@code url}, the conversation of {@code sessionKey}:
+   * its entry becomes a tombstone ({@link Conversation#tombstone}). Nothing changes when the
+   * entry meanwhile names another URL (a newer conversation of that session is not deleted) or
+   * is a tombstone already.
+   *
+   * @return the tombstone, or empty when nothing was recorded
+   */
+  public synchronized Optional<Conversation> tombstone(String sessionKey, String url, long atEpochSecond) {
+    Conversation current = conversations.get(sessionKey);
+    if (current == null || !current.url().equals(url) || current.status() == Conversation.Status.DELETED) {
+      return Optional.empty();
+    }
+    Conversation tombstone = current.tombstone(atEpochSecond);
+    put(tombstone);
+    return Optional.of(tombstone);
+  }
+
   public synchronized Optional<Conversation> get(String sessionKey) {
     return Optional.ofNullable(conversations.get(sessionKey));
   }
@@ -101,6 +150,12 @@ public final class Registry {
    * @return false when a file could not be written (the change holds in memory only)
    */
   public synchronized boolean put(Conversation conversation) {
+    Conversation kept = conversations.get(conversation.sessionKey());
+    if (revives(kept, conversation)) {
+      LOG.warning("conversation " + conversation.sessionKey() + " was deleted from the page; its tombstone stays"
+          + " (an entry for the same URL is never stored over it)");
+      return true;
+    }
     Conversation before = conversations.remove(conversation.sessionKey());
     conversations.put(conversation.sessionKey(), conversation);
     trim();
@@ -147,6 +202,12 @@ public final class Registry {
     return true;
   }
 
+  /** Would storing {@code next} over {@code kept} bring a deleted conversation back? */
+  private static boolean revives(Conversation kept, Conversation next) {
+    return kept != null && kept.status() == Conversation.Status.DELETED && next.status() != Conversation.Status.DELETED
+        && !kept.url().isEmpty() && kept.url().equals(next.url());
+  }
+
   public synchronized void remove(String sessionKey) {
     if (conversations.remove(sessionKey) != null) {
       forgetFiles(sessionKey);
@@ -162,20 +223,36 @@ public final class Registry {
     return List.copyOf(conversations.values());
   }
 
+  /** Applies both bounds, each dropping its least recently changed entries first (map order). */
   private void trim() {
-    while (conversations.size() > MAX_CONVERSATIONS) {
-      String oldest = conversations.keySet().iterator().next();
-      conversations.remove(oldest);
-      forgetFiles(oldest);
+    long tombstones = conversations.values().stream().filter(c -> c.status() == Conversation.Status.DELETED).count();
+    long live = conversations.size() - tombstones;
+    for (java.util.Iterator<Map.Entry<String, Conversation>> it = conversations.entrySet().iterator();
+        it.hasNext() && (live > MAX_CONVERSATIONS || tombstones > MAX_TOMBSTONES); ) {
+      Map.Entry<String, Conversation> entry = it.next();
+      boolean tombstone = entry.getValue().status() == Conversation.Status.DELETED;
+      if (tombstone ? tombstones > MAX_TOMBSTONES : live > MAX_CONVERSATIONS) {
+        it.remove();
+        forgetFiles(entry.getKey());
+        if (tombstone) {
+          tombstones--;
+        } else {
+          live--;
+        }
+      }
     }
   }
 
-  /** Applies the marks a stopped daemon left: those conversations are uncertain now. */
+  /**
+   * Applies the marks a stopped daemon left (those conversations are uncertain now), and expires
+   * the temporary chats its page held.
+   */
   private void settleInFlight() {
     if (inFlightDir == null) {
       return;
     }
     boolean changed = conversations.values().stream().anyMatch(c -> c.status() == Conversation.Status.IN_FLIGHT);
+    changed |= expireTemporary();
     if (!Files.isDirectory(inFlightDir)) {
       settleEntriesInFlight(changed);
       return;
@@ -191,12 +268,28 @@ public final class Registry {
           conversations.put(key, conversation.uncertain());
           changed = true;
         }
-        deleteQuietly(mark);
+        if (!readOnly) {
+          deleteQuietly(mark);
+        }
       }
     } catch (IOException e) {
       LOG.warning("could not read the in-flight marks in " + inFlightDir + ": " + e.getMessage());
     }
     settleEntriesInFlight(changed);
+  }
+
+  private boolean expireTemporary() {
+    boolean changed = false;
+    for (Map.Entry<String, Conversation> entry : conversations.entrySet()) {
+      Conversation c = entry.getValue();
+      if (c.temporary() && c.status() != Conversation.Status.DELETED && c.status() != Conversation.Status.EXPIRED) {
+        LOG.info("conversation " + entry.getKey() + " was a temporary chat of a stopped daemon; it is expired"
+            + " and its next turn replays into a fresh conversation");
+        entry.setValue(c.withStatus(Conversation.Status.EXPIRED));
+        changed = true;
+      }
+    }
+    return changed;
   }
 
   /** An entry written while its Send was in flight reads as uncertain too. */
@@ -241,7 +334,7 @@ public final class Registry {
   }
 
   private void forgetFiles(String sessionKey) {
-    if (file != null) {
+    if (file != null && !readOnly) {
       deleteQuietly(keyFile(answersDir, sessionKey, ".json"));
       deleteQuietly(keyFile(inFlightDir, sessionKey, ""));
     }
@@ -253,7 +346,7 @@ public final class Registry {
   }
 
   private boolean save() {
-    if (file == null) {
+    if (file == null || readOnly) {
       return true;
     }
     try {

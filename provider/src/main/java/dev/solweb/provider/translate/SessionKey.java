@@ -30,6 +30,14 @@ public final class SessionKey {
     return sha256Hex(material.toString()).substring(0, 16);
   }
 
+  /**
+   * What the registry keeps of a client-session header value: a digest (its own domain, so it
+   * is no session key), enough to find that session's conversations again.
+   */
+  public static String clientSessionDigest(String clientSession) {
+    return sha256Hex("client-session\0" + clientSession).substring(0, 16);
+  }
+
   /** All system (and developer) message text, in order, joined by blank lines. */
   public static String systemText(List<Message> messages) {
     return String.join("\n\n", messages.stream()

@@ -33,7 +33,11 @@ class AuthTest {
       "POST, /v1/chat/completions, Bearer wrong",
       "GET, /healthz, Bearer wrong",
       "POST, /shutdown, Basic " + TestDaemon.TOKEN,
-      "GET, /v1/models, Bearer " + TestDaemon.TOKEN + "x"})
+      "GET, /v1/models, Bearer " + TestDaemon.TOKEN + "x",
+      "GET, /v1/conversations, ",
+      "GET, /v1/conversations, Bearer wrong",
+      "POST, /v1/conversations/delete, ",
+      "POST, /v1/conversations/delete, Bearer " + TestDaemon.TOKEN + "x"})
   void refusesWithoutTheRightToken(String method, String path, String authorization) throws Exception {
     HttpRequest.Builder request = HttpRequest.newBuilder(daemon.uri(path))
         .method(method, HttpRequest.BodyPublishers.ofString(Requests.chat("sol-web-high").user("hi").json()));

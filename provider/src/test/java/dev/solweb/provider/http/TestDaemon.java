@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.daemon.Daemon;
+import dev.solweb.provider.daemon.HistorySettings;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
@@ -57,33 +58,43 @@ final class TestDaemon implements AutoCloseable {
    * @param seatWrapper wraps each seat (a test that needs a seat to misbehave)
    */
   record Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody, Path home,
-      UnaryOperator<BrowserSeat> seatWrapper) {
+      UnaryOperator<BrowserSeat> seatWrapper, HistorySettings history) {
+    Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody, Path home,
+        UnaryOperator<BrowserSeat> seatWrapper) {
+      this(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, HistorySettings.DEFAULT);
+    }
+
     static Options defaults() {
       return new Options(1, Duration.ofSeconds(5), Duration.ofSeconds(30), 8L << 20, null, UnaryOperator.identity());
     }
 
+    /** Where new conversations open and retention (SOLWEBD_PROJECT, SOLWEBD_TEMPORARY, SOLWEBD_RETENTION_DAYS). */
+    Options history(HistorySettings settings) {
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, settings);
+    }
+
     Options seats(int n) {
-      return new Options(n, keepAlive, turnTimeout, maxBody, home, seatWrapper);
+      return new Options(n, keepAlive, turnTimeout, maxBody, home, seatWrapper, history);
     }
 
     Options keepAlive(Duration d) {
-      return new Options(seats, d, turnTimeout, maxBody, home, seatWrapper);
+      return new Options(seats, d, turnTimeout, maxBody, home, seatWrapper, history);
     }
 
     Options turnTimeout(Duration d) {
-      return new Options(seats, keepAlive, d, maxBody, home, seatWrapper);
+      return new Options(seats, keepAlive, d, maxBody, home, seatWrapper, history);
     }
 
     Options maxBody(long bytes) {
-      return new Options(seats, keepAlive, turnTimeout, bytes, home, seatWrapper);
+      return new Options(seats, keepAlive, turnTimeout, bytes, home, seatWrapper, history);
     }
 
     Options home(Path dir) {
-      return new Options(seats, keepAlive, turnTimeout, maxBody, dir, seatWrapper);
+      return new Options(seats, keepAlive, turnTimeout, maxBody, dir, seatWrapper, history);
     }
 
     Options seatWrapper(UnaryOperator<BrowserSeat> wrapper) {
-      return new Options(seats, keepAlive, turnTimeout, maxBody, home, wrapper);
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, wrapper, history);
     }
   }
 
@@ -103,7 +114,7 @@ final class TestDaemon implements AutoCloseable {
     };
     ServerSettings settings = new ServerSettings(TOKEN, options.keepAlive(), options.maxBody(), "test", "gen-1", 1);
     daemon = Daemon.listen(vertx, new Daemon.Config(options.home(), factory, options.seats(), options.turnTimeout(),
-            DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
+            DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }, options.history()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     daemon.startSeats().get(10, TimeUnit.SECONDS);
     dispatcher = daemon.dispatcher();

@@ -40,6 +40,11 @@ public final class ScenarioPlayer {
   private final Map<String, Deque<ScriptedReply>> pending = new HashMap<>();
   private final List<Send> sends = new ArrayList<>();
   private int conversationsOpened;
+  private final List<dev.solweb.provider.seat.ConversationPlace> placesOpened = new ArrayList<>();
+  private final List<String> deleted = new ArrayList<>();
+  private final List<String> deleteRequests = new ArrayList<>();
+  private final Set<String> refusedProjects = new HashSet<>();
+  private String deleteFailure;
 
   public ScenarioPlayer(Scenario scenario) {
     this.scenario = scenario;
@@ -100,5 +105,56 @@ public final class ScenarioPlayer {
 
   public synchronized int conversationsOpened() {
     return conversationsOpened;
+  }
+
+  /** A seat opened a new conversation in {@code place} (openNew with or without a place). */
+  public synchronized void opened(dev.solweb.provider.seat.ConversationPlace place) {
+    placesOpened.add(place);
+  }
+
+  /** Every place a new conversation was opened in, in order. */
+  public synchronized List<dev.solweb.provider.seat.ConversationPlace> placesOpened() {
+    return List.copyOf(placesOpened);
+  }
+
+  /** Opening in this project (its name or URL as configured) is refused: the page does not show it. */
+  public synchronized void refuseProject(String nameOrUrl) {
+    refusedProjects.add(nameOrUrl);
+  }
+
+  public synchronized boolean projectRefused(String nameOrUrl) {
+    return refusedProjects.contains(nameOrUrl);
+  }
+
+  /**
+   * Every delete from now on fails with {@code reason} (the page showed no confirmation), or
+   * succeeds again for null.
+   */
+  public synchronized void failDeletes(String reason) {
+    deleteFailure = reason;
+  }
+
+  public synchronized Optional<String> deleteFailure() {
+    return Optional.ofNullable(deleteFailure);
+  }
+
+  /** Deletes {@code conversationId} as the page's menu would; false when it was not there. */
+  public synchronized boolean deleteByOwner(String url, String conversationId) {
+    deleteRequests.add(url);
+    if (conversationId == null || pending.remove(conversationId) == null) {
+      return false;
+    }
+    deleted.add(url);
+    return true;
+  }
+
+  /** The URLs actually deleted (they existed), in order. */
+  public synchronized List<String> deleted() {
+    return List.copyOf(deleted);
+  }
+
+  /** Every URL a delete was asked for (deleted or not found), in order. */
+  public synchronized List<String> deleteRequests() {
+    return List.copyOf(deleteRequests);
   }
 }

@@ -4,6 +4,8 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.ConversationPlace;
+import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -18,8 +20,11 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A seat with no browser: replies and faults come from a {@link Scenario}, and every send is
@@ -29,6 +34,7 @@ import java.util.concurrent.TimeUnit;
 public final class ScriptedSeat implements BrowserSeat {
 
   public static final String URL_PREFIX = "scripted:/c/";
+  private static final Pattern PROJECT_SLUG = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)");
   private static final Duration DEFAULT_CAP = Duration.ofHours(1);
   /** A valid 1x1 PNG: what a scripted image reply saves. */
   private static final byte[] PNG_1X1 = Base64.getDecoder().decode(
@@ -37,6 +43,8 @@ public final class ScriptedSeat implements BrowserSeat {
   private final ScenarioPlayer player;
   private final Clock clock;
   private String conversationId;
+  private String conversationUrl;
+  private ConversationPlace place = ConversationPlace.HISTORY;
   private Effort effort;
   private volatile CountDownLatch inFlight = new CountDownLatch(0);
   private volatile boolean stopRequested;
@@ -66,19 +74,65 @@ public final class ScriptedSeat implements BrowserSeat {
 
   @Override
   public void openNew() throws SeatException {
+    openNew(ConversationPlace.HISTORY);
+  }
+
+  /**
+   * Opens in {@code place}: a project's conversations get {@code scripted:/g/g-p-<slug>/c/<id>}
+   * URLs (the slug of a project URL, else {@code 0-<name-slug>}), and the player records the
+   * place. A project the player refuses is a typed unavailable before anything is typed.
+   */
+  @Override
+  public void openNew(ConversationPlace where) throws SeatException {
     checkOpen();
+    if (where instanceof ConversationPlace.Project project && player.projectRefused(project.nameOrUrl())) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "the project \"" + project.nameOrUrl()
+          + "\" is not on the page (scripted); nothing was typed"), false);
+    }
+    player.opened(where);
+    place = where;
     conversationId = null;
     stopRequested = false;
+  }
+
+  /** Deletes a conversation of the player by its URL; one that is not there is NOT_FOUND. A scripted failure records nothing. */
+  @Override
+  public Deletion delete(String conversationUrl) throws SeatException {
+    checkOpen();
+    Optional<String> failure = player.deleteFailure();
+    if (failure.isPresent()) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, failure.get() + " (scripted); nothing was deleted"), false);
+    }
+    return player.deleteByOwner(conversationUrl, idOf(conversationUrl)) ? Deletion.DELETED : Deletion.NOT_FOUND;
+  }
+
+  /** The conversation id of one of our URLs, or null for any other URL. */
+  private static String idOf(String conversationUrl) {
+    if (!conversationUrl.startsWith("scripted:/")) {
+      return null;
+    }
+    int at = conversationUrl.lastIndexOf("/c/");
+    return at < 0 ? null : conversationUrl.substring(at + 3);
+  }
+
+  private String urlOf(String id) {
+    if (place instanceof ConversationPlace.Project project) {
+      Matcher slug = PROJECT_SLUG.matcher(project.nameOrUrl());
+      String name = slug.find() ? slug.group(1)
+          : "0-" + project.nameOrUrl().toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+      return "scripted:/g/g-p-" + name + "/c/" + id;
+    }
+    return URL_PREFIX + id;
   }
 
   @Override
   public void resume(String conversationUrl) throws SeatException {
     checkOpen();
-    if (!conversationUrl.startsWith(URL_PREFIX)) {
+    String id = idOf(conversationUrl);
+    if (id == null) {
       throw SeatException.conversationMissing(conversationUrl);
     }
     stopRequested = false;
-    String id = conversationUrl.substring(URL_PREFIX.length());
     if (player.peek(id).map(r -> r.fault() == Fault.DELETED).orElse(false)) {
       player.next(id);
       player.delete(id);
@@ -87,6 +141,7 @@ public final class ScriptedSeat implements BrowserSeat {
       throw SeatException.conversationMissing(conversationUrl);
     }
     conversationId = id;
+    this.conversationUrl = conversationUrl;
   }
 
   @Override
@@ -155,8 +210,11 @@ public final class ScriptedSeat implements BrowserSeat {
     String label = reply != null && reply.effortLabel() != null ? reply.effortLabel() : effort.label();
     player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant(),
         attachments.stream().map(Path::toString).toList()));
+    if (conversationId == null) {
+      conversationUrl = urlOf(id);
+    }
     conversationId = id;
-    String url = URL_PREFIX + id;
+    String url = conversationUrl;
 
     if (reply == null) {
       throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,

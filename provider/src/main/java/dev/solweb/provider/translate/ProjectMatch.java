@@ -1,0 +1,46 @@
+package dev.solweb.provider.translate;
+
+import dev.solweb.provider.seat.ConversationPlace;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a conversation's project slug (from its {@code /g/g-p-<slug>/c/<id>} URL) is the
+ * project {@code SOLWEBD_PROJECT} names. A project URL names its slug exactly; a name matches
+ * the slug the page derives from it ({@code g-p-<id>-<name-slug>}: the name lower-cased, every
+ * run of other characters one hyphen), as the whole slug or its end.
+ */
+final class ProjectMatch {
+  private static final Pattern PROJECT_PATH = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)(?:/|$)");
+
+  private ProjectMatch() {}
+
+  /** Why a conversation is not where {@code place} opens new ones (so it must not be resumed), or null. */
+  static String misplaced(Conversation conversation, ConversationPlace place) {
+    if (place instanceof ConversationPlace.Project project) {
+      if (conversation.project() == null) {
+        return "the conversation is not in the project " + project.nameOrUrl() + " (SOLWEBD_PROJECT)";
+      }
+      if (!matches(project.nameOrUrl(), conversation.project())) {
+        return "the conversation is in the project " + conversation.project() + ", not in " + project.nameOrUrl()
+            + " (SOLWEBD_PROJECT)";
+      }
+      return null;
+    }
+    if (place instanceof ConversationPlace.Temporary && !conversation.temporary()) {
+      return "the conversation is not a temporary chat (SOLWEBD_TEMPORARY=1)";
+    }
+    return null;
+  }
+
+  static boolean matches(String nameOrUrl, String slug) {
+    Matcher path = PROJECT_PATH.matcher(nameOrUrl);
+    if (path.find()) {
+      return path.group(1).equals(slug);
+    }
+    String name = nameOrUrl.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+    String lower = slug.toLowerCase(Locale.ROOT);
+    return !name.isEmpty() && (lower.equals(name) || lower.endsWith("-" + name));
+  }
+}
