@@ -6,25 +6,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.killgate.FakesolDaemons.Running;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +35,6 @@ import org.junit.jupiter.api.io.TempDir;
 class DaemonPlaywrightTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
   private static final String SCENARIO = """
       {"account": "owner@example.invalid",
        "default": [
@@ -49,102 +43,36 @@ class DaemonPlaywrightTest {
       ]}
       """;
 
+  private static final String ACCOUNT = "owner@example.invalid";
+  private static final String CLIENT_SESSION = "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
   @TempDir Path home;
   private FakeSol sol;
-  private final List<Process> daemons = new ArrayList<>();
+  private FakesolDaemons daemons;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeEach
   void startFakesol() {
     sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
+    daemons = new FakesolDaemons(home, sol.url());
   }
 
   @AfterEach
   void stopAll() throws Exception {
-    for (Process daemon : daemons) {
-      daemon.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
-    OrphanReaper.reap(home.resolve("profile"));
+    daemons.close();
     sol.close();
   }
 
-  /** A running daemon: its base URL and the token it created. */
-  private record Daemon(Process process, URI base, String token) {}
-
-  private Process launch(List<String> output) throws Exception {
-    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-        "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString(),
-        "--port", "0", "--home", home.toString())
-        .redirectErrorStream(true);
-    pb.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
-    pb.environment().put("SOLWEBD_KEEPALIVE_S", "0");
-    Process process = pb.start();
-    daemons.add(process);
-    Thread reader = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = in.readLine()) != null) {
-          synchronized (output) {
-            output.add(line);
-            output.notifyAll();
-          }
-        }
-      } catch (Exception ignored) {
-        // The process ended.
-      }
-    });
-    reader.setDaemon(true);
-    reader.start();
-    return process;
+  private Running startDaemon() throws Exception {
+    return daemons.start(ACCOUNT);
   }
 
-  private Daemon startDaemon() throws Exception {
-    List<String> output = new ArrayList<>();
-    Process process = launch(output);
-    URI base = null;
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (base == null) {
-      synchronized (output) {
-        for (String line : output) {
-          Matcher m = LISTENING.matcher(line);
-          if (m.find()) {
-            base = URI.create(m.group(1));
-          }
-        }
-        if (base == null) {
-          assertThat(process.isAlive()).as("solwebd exited: %s", output).isTrue();
-          assertThat(System.nanoTime()).as("solwebd did not listen: %s", output).isLessThan(deadline);
-          output.wait(200);
-        }
-      }
-    }
-    String token = Files.readString(home.resolve("solwebd.token")).strip();
-    Daemon daemon = new Daemon(process, base, token);
-    while (true) {
-      JsonNode health = JSON.readTree(get(daemon, "/healthz").body());
-      if ("ready".equals(health.path("state").asText())) {
-        assertThat(health.path("account").asText()).isEqualTo("owner@example.invalid");
-        return daemon;
-      }
-      assertThat(System.nanoTime()).as("never ready: %s", health).isLessThan(deadline);
-      Thread.sleep(100);
-    }
+  private HttpResponse<String> get(Running d, String path) throws Exception {
+    return daemons.get(d, path);
   }
 
-  private HttpResponse<String> get(Daemon d, String path) throws Exception {
-    return http.send(HttpRequest.newBuilder(d.base().resolve(path)).header("Authorization", "Bearer " + d.token())
-        .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  private JsonNode chat(Daemon d, ObjectNode body) throws Exception {
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(d.base().resolve("/v1/chat/completions"))
-        .header("Authorization", "Bearer " + d.token()).header("content-type", "application/json")
-        .header("X-Overdeck-Client-Session", "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
-        .timeout(Duration.ofSeconds(60)).POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(),
-        HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
+  private JsonNode chat(Running d, ObjectNode body) throws Exception {
+    return daemons.chat(d, CLIENT_SESSION, body);
   }
 
   private static ObjectNode firstRequest() {
@@ -169,7 +97,7 @@ class DaemonPlaywrightTest {
 
   @Test
   void theWholeToolLoopRunsOverHttpThroughThePlaywrightSeat() throws Exception {
-    Daemon daemon = startDaemon();
+    Running daemon = startDaemon();
 
     JsonNode first = chat(daemon, firstRequest());
     JsonNode call = first.path("choices").get(0).path("message").path("tool_calls").get(0);
@@ -197,20 +125,13 @@ class DaemonPlaywrightTest {
 
   /** solwebctl on the daemon's own home, as a user would run it beside the daemon. */
   private String[] ctl(String... args) {
-    java.util.Map<String, String> env = new java.util.HashMap<>();
-    env.put("HOME", home.toString());
-    env.put("PATH", System.getenv("PATH"));
-    env.put("SOLWEBD_HOME", home.toString());
-    java.io.StringWriter out = new java.io.StringWriter();
-    java.io.StringWriter err = new java.io.StringWriter();
-    int code = dev.solweb.provider.ctl.Solwebctl.execute(dev.solweb.provider.ctl.CtlEnv.of(env, null),
-        new java.io.PrintWriter(out), new java.io.PrintWriter(err), args);
-    return new String[] {Integer.toString(code), out.toString(), err.toString()};
+    FakesolDaemons.CtlRun run = daemons.ctl(args);
+    return new String[] {Integer.toString(run.code()), run.out(), run.err()};
   }
 
   @Test
   void doctorAndCaptureReadTheDaemonsPageBetweenTurnsAndTheConversationGoesOn() throws Exception {
-    Daemon daemon = startDaemon();
+    Running daemon = startDaemon();
     JsonNode call = chat(daemon, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
     String conversation = sol.url() + "c/" + sol.sends().get(0).conversationId();
 
@@ -238,13 +159,13 @@ class DaemonPlaywrightTest {
 
   @Test
   void aDaemonRestartedAfterKillMinusNineContinuesTheSameConversation() throws Exception {
-    Daemon first = startDaemon();
+    Running first = startDaemon();
     JsonNode call = chat(first, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
     long firstPid = first.process().pid();
     first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     assertThat(OrphanReaper.find(home.resolve("profile"))).as("the killed daemon's Chromium lives on").isNotEmpty();
 
-    Daemon second = startDaemon();
+    Running second = startDaemon();
     assertThat(second.process().pid()).isNotEqualTo(firstPid);
     JsonNode answer = chat(second, secondRequest(call));
 
@@ -258,7 +179,7 @@ class DaemonPlaywrightTest {
 
   @Test
   void anIdenticalReSendAfterACleanRestartIsAnsweredWithOneSubmissionOnThePage() throws Exception {
-    Daemon first = startDaemon();
+    Running first = startDaemon();
     JsonNode answered = chat(first, firstRequest()).path("choices").get(0).path("message");
     HttpResponse<String> stop = http.send(HttpRequest.newBuilder(first.base().resolve("/shutdown"))
         .header("Authorization", "Bearer " + first.token()).POST(HttpRequest.BodyPublishers.noBody()).build(),
@@ -266,7 +187,7 @@ class DaemonPlaywrightTest {
     assertThat(stop.statusCode()).isEqualTo(200);
     assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).as("solwebd exits after POST /shutdown").isTrue();
 
-    Daemon second = startDaemon();
+    Running second = startDaemon();
     JsonNode again = chat(second, firstRequest()).path("choices").get(0).path("message");
 
     assertThat(again.path("tool_calls")).isEqualTo(answered.path("tool_calls"));
@@ -284,11 +205,12 @@ class DaemonPlaywrightTest {
           {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"meant for the next turn\\"}"]}]}],
          "default": [{"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"done after the replay\\"}"]}]}
         """), 0);
-    Daemon first = startDaemon();
+    daemons = new FakesolDaemons(home, sol.url());
+    Running first = startDaemon();
     JsonNode call = chat(first, firstRequest()).path("choices").get(0).path("message").path("tool_calls").get(0);
     http.sendAsync(HttpRequest.newBuilder(first.base().resolve("/v1/chat/completions"))
         .header("Authorization", "Bearer " + first.token()).header("content-type", "application/json")
-        .header("X-Overdeck-Client-Session", "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA")
+        .header("X-Overdeck-Client-Session", CLIENT_SESSION)
         .POST(HttpRequest.BodyPublishers.ofString(secondRequest(call).toString())).build(),
         HttpResponse.BodyHandlers.discarding());
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
@@ -301,7 +223,7 @@ class DaemonPlaywrightTest {
     }
     first.process().destroyForcibly().waitFor(10, TimeUnit.SECONDS);
 
-    Daemon second = startDaemon();
+    Running second = startDaemon();
     JsonNode answer = chat(second, secondRequest(call));
 
     assertThat(answer.path("choices").get(0).path("message").path("content").asText()).isEqualTo("done after the replay");
@@ -317,10 +239,10 @@ class DaemonPlaywrightTest {
 
   @Test
   void aSecondDaemonOnTheProfileFailsFastNamingTheLockAndTheHolder() throws Exception {
-    Daemon first = startDaemon();
+    Running first = startDaemon();
     List<String> output = new ArrayList<>();
     long start = System.nanoTime();
-    Process second = launch(output);
+    Process second = daemons.launch(output, java.util.Map.of());
     assertThat(second.waitFor(20, TimeUnit.SECONDS)).isTrue();
     Duration took = Duration.ofNanos(System.nanoTime() - start);
     Thread.sleep(200); // let the reader drain the last lines
