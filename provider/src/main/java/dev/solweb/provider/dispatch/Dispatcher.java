@@ -7,6 +7,7 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
 import java.time.Duration;
@@ -140,6 +141,7 @@ public final class Dispatcher implements AutoCloseable {
       return Job.failed(refused);
     }
     Job job = new Job(this, request, digest);
+    job.live = new LiveTurn(request, time::now);
     queue.addLast(job);
     if (!inFlight.containsKey(request.sessionKey()) || inFlight.get(request.sessionKey()).future.isDone()) {
       inFlight.put(request.sessionKey(), job);
@@ -237,6 +239,25 @@ public final class Dispatcher implements AutoCloseable {
         dispatchWait(now), "capped".equals(state) ? capUntil : null, account, detail);
   }
 
+  /**
+   * Every accepted turn not yet answered, running ones (in seat order) before queued ones (in
+   * queue order); seat work ({@link #runBetweenTurns}) is no turn and is not shown.
+   */
+  public synchronized List<LiveTurn.View> turns() {
+    List<LiveTurn.View> views = new ArrayList<>();
+    for (Slot slot : slots) {
+      if (slot.current != null && slot.current.live != null) {
+        views.add(slot.current.live.view());
+      }
+    }
+    for (Job job : queue) {
+      if (job.live != null) {
+        views.add(job.live.view());
+      }
+    }
+    return views;
+  }
+
   @Override
   public void close() {
     List<Job> dropped;
@@ -298,6 +319,9 @@ public final class Dispatcher implements AutoCloseable {
     slot.current = job;
     job.running = true;
     job.startedAt = time.now();
+    if (job.live != null) {
+      job.live.started();
+    }
     runningKeys.add(job.request.sessionKey());
     inFlight.put(job.request.sessionKey(), job);
     job.timeout = time.schedule(settings.turnTimeout(), () -> {
@@ -316,7 +340,7 @@ public final class Dispatcher implements AutoCloseable {
         job.succeed(null);
         return;
       }
-      job.succeed(slot.runTurn(job.request));
+      job.succeed(slot.runTurn(job.request, job.live == null ? TurnProgress.NONE : job.live));
     } catch (TurnFailed failed) {
       ProviderFailure failure = failed.failure();
       if (failure.kind() == Kind.CAPPED && failure.resumeAt() != null) {
@@ -451,14 +475,16 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /** Runs one turn; a broken connection is rebuilt once, and a turn not yet sent is retried once. */
-    Answer runTurn(TurnRequest request) {
+    Answer runTurn(TurnRequest request, TurnProgress progress) {
       boolean retried = false;
       while (true) {
         if (seat == null) {
           throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
         }
+        BrowserSeat current = seat;
         try {
-          return runner.run(seat, request, probe -> lastProbe = probe);
+          current.progress(progress);
+          return runner.run(current, request, probe -> lastProbe = probe);
         } catch (SeatException e) {
           switch (e.reason()) {
             case FAILED -> throw new TurnFailed(e.failure());
@@ -475,6 +501,8 @@ public final class Dispatcher implements AutoCloseable {
             }
             default -> throw new IllegalStateException("Unhandled seat failure: " + e.reason());
           }
+        } finally {
+          current.progress(TurnProgress.NONE);
         }
       }
     }
@@ -548,6 +576,7 @@ public final class Dispatcher implements AutoCloseable {
     final CompletableFuture<Answer> future = new CompletableFuture<>();
     int listeners = 1;
     SeatJob<?> seatWork; // a non-turn job (runBetweenTurns); null for a turn
+    LiveTurn live; // how far the turn has come; null for seat work and decided-at-submit handles
     boolean running;
     Instant startedAt;
     DispatchTime.Cancellable timeout = () -> { };

@@ -30,6 +30,19 @@ public final class SessionKey {
     return sha256Hex(material.toString()).substring(0, 16);
   }
 
+  /** What {@link #clientTag} hashes before the header value; changing it is a new version. */
+  public static final String CLIENT_TAG_SEPARATOR = "solweb/progress-client-tag/v1\0";
+
+  /**
+   * A short public name for a client-session header value, so a client can find its own turns
+   * in {@code /healthz} without the value ever being shown: sha256 hex, first 12 characters,
+   * over {@link #CLIENT_TAG_SEPARATOR} and the value. The value carries 256 random bits, so the
+   * tag reveals nothing of it.
+   */
+  public static String clientTag(String clientSession) {
+    return sha256Hex(CLIENT_TAG_SEPARATOR + clientSession).substring(0, 12);
+  }
+
   /** All system (and developer) message text, in order, joined by blank lines. */
   public static String systemText(List<Message> messages) {
     return String.join("\n\n", messages.stream()
