@@ -11,6 +11,7 @@ import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
 import dev.solweb.factory.retry.RetryPolicy;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.ctl.LiveTurns;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -39,7 +40,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code factory-gpt run}: one Pi phase through Sol without Factory. Preflight, derive the client
  * session, materialize the account agent dir, run Pi in RPC mode while printing progress (elapsed,
- * daemon state, queue, active), then print the final answer, write the receipt and exit non-zero
+ * daemon state, queue, active, and this session's turn as /healthz shows it), then print the final answer, write the receipt and exit non-zero
  * on any failure. SIGINT/SIGTERM cancel the phase (Pi and its tools killed) and still write a
  * {@code cancelled} receipt.
  */
@@ -190,7 +191,8 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     });
     SolAttempt.Result done;
     try {
-      done = awaitWithProgress(running, daemon, passed.baseUrl(), token, System.nanoTime(), lastNote, out);
+      done = awaitWithProgress(running, daemon, passed.baseUrl(), token, attempt.session().value(), System.nanoTime(),
+          lastNote, out);
     } catch (ExecutionException e) {
       err.println("factory-gpt run: " + e.getCause().getMessage());
       return ExitCodes.NOT_INSTALLED;
@@ -258,15 +260,16 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
   }
 
   private SolAttempt.Result awaitWithProgress(CompletableFuture<SolAttempt.Result> running, DaemonView daemon, String baseUrl,
-      Optional<String> token, long started, AtomicReference<String> lastNote, PrintWriter out)
+      Optional<String> token, String clientSession, long started, AtomicReference<String> lastNote, PrintWriter out)
       throws ExecutionException {
     while (true) {
       try {
         return running.get(Math.max(1, progressSeconds), TimeUnit.SECONDS);
       } catch (TimeoutException e) {
         long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
-        String daemonState = token.flatMap(t -> daemon.healthz(baseUrl, t)).map(RunCommand::describe)
-            .orElse("daemon state unknown");
+        Optional<JsonNode> health = token.flatMap(t -> daemon.healthz(baseUrl, t));
+        String daemonState = health.map(RunCommand::describe).orElse("daemon state unknown")
+            + health.flatMap(h -> LiveTurns.ofClient(h, clientSession)).map(turn -> "; " + turn.line()).orElse("");
         String note = lastNote.get();
         out.println("[" + elapsed + "s] waiting: " + daemonState + (note.isEmpty() ? "" : "; last: " + note));
         out.flush();

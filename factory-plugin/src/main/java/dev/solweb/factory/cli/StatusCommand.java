@@ -8,6 +8,8 @@ import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.receipt.AttemptReceipt;
 import dev.solweb.factory.receipt.ReceiptWriter;
+import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.ctl.LiveTurns;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code factory-gpt status [--json]}: seed 001's Observability fields from three read-only
  * sources: {@code solwebctl health --json}, the daemon's {@code /healthz} (dispatch wait,
- * occupancy) and the newest attempt receipts (model, effort, identity, tool events, failures).
+ * occupancy, the turns running now, and {@code turn}: this Factory session's, as a progress line) and the newest attempt receipts (model, effort, identity, tool events, failures).
  * Exit 0 when the daemon is ok, 1 otherwise; it never starts or changes anything.
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
@@ -41,6 +43,10 @@ final class StatusCommand implements Callable<Integer> {
 
   @Option(names = "--receipts", paramLabel = "DIR", description = "Receipt directory (default ~/.overdeck/factory-gpt/receipts).")
   Path receipts;
+
+  @Option(names = "--session-id", paramLabel = "ID",
+      description = "Factory session id whose running turn `turn` shows (default: the newest receipt's client session).")
+  String sessionId;
 
   private final Map<String, String> env;
 
@@ -81,6 +87,17 @@ final class StatusCommand implements Callable<Integer> {
     d.set("turn_p50_s", healthz.map(h -> h.get("turn_p50_s")).orElse(null));
     d.put("cap_resume_at", health.map(h -> h.path("cap_resume_at").asText(null)).orElse(null));
     d.put("version", health.map(h -> h.path("version").asText(null)).orElse(null));
+    d.set("turns", healthz.map(h -> h.get("turns")).orElse(null));
+    String own;
+    try {
+      own = sessionId != null ? ClientSession.derive(sessionId).value()
+          : last == null ? null : last.path("client_session").asText(null);
+    } catch (IllegalArgumentException e) {
+      spec.commandLine().getErr().println("factory-gpt status: " + e.getMessage());
+      return ExitCodes.USAGE;
+    }
+    s.put("turn", own == null || !ClientSession.isValid(own) ? null
+        : healthz.flatMap(h -> LiveTurns.ofClient(h, own)).map(LiveTurns.Turn::line).orElse(null));
     s.set("recent_tool_events", last == null ? Json.MAPPER.createArrayNode() : last.path("tool_events"));
     ArrayNode failures = s.putArray("failures");
     for (Path p : recent) {

@@ -88,7 +88,8 @@ class FactoryGptRunTest {
     assertThat(rc).as(out + "\n" + err).isZero();
     assertThat(Files.readString(tmp.resolve("ws/hello.txt"))).isEqualTo("hi\n");
     String printed = out.toString();
-    assertThat(printed).containsPattern("\\[\\d+s\\] waiting: state=ready queue=\\d+ active=1 seats=1");
+    assertThat(printed).containsPattern("\\[\\d+s\\] waiting: state=ready queue=\\d+ active=1 seats=1"
+        + "[^;\\n]*; gpt: sent \\(elapsed \\d+ s\\)");
     assertThat(printed).contains("Created hello.txt.\n{\"status\":\"done\"}");
     Matcher m = Pattern.compile("receipt: (\\S+)").matcher(printed);
     assertThat(m.find()).isTrue();

@@ -11,6 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import dev.solweb.factory.pi.Json;
+import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.factory.testing.FakeSolwebctl;
 import dev.solweb.factory.testing.PiFixture;
 import dev.solweb.factory.testing.WrapperFixture;
@@ -83,6 +85,33 @@ class StatusCommandTest {
     assertThat(s.path("billing").asText()).isEqualTo("unavailable");
     assertThat(fx.out.toString()).doesNotContain(PiFixture.TOKEN);
     wiremock.verify(1, getRequestedFor(urlEqualTo("/healthz")));
+  }
+
+  @Test
+  void turnIsThisFactorySessionsRunningTurnAsAProgressLineAndTurnsListsEveryOne() throws Exception {
+    String mine = ClientSession.derive("factory-session-7").value();
+    String other = ClientSession.derive("someone-else").value();
+    wiremock.stubFor(get(urlEqualTo("/healthz")).withHeader("Authorization", equalTo("Bearer " + PiFixture.TOKEN))
+        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody("""
+            {"ok":true,"state":"ready","queue":1,"active":1,"seats":1,"turns":[
+             {"session":"1111111111111111","client":"%s","effort":"high","state":"writing","elapsed_s":61.4,
+              "thinking_s":42.0,"chars_received":1204},
+             {"session":"2222222222222222","client":"%s","effort":"pro","state":"queued","elapsed_s":3.0,
+              "thinking_s":0.0,"chars_received":0}]}""".formatted(SessionKey.clientTag(other), SessionKey.clientTag(mine)))));
+    WrapperFixture fx = new WrapperFixture(tmp, FakeSolwebctl.healthy(), 1, "http://127.0.0.1:" + wiremock.port() + "/v1");
+
+    int rc = fx.run("status", "--session-id", "factory-session-7");
+
+    String text = fx.out.toString();
+    assertThat(rc).as(text).isEqualTo(ExitCodes.OK);
+    assertThat(text).contains("turn: gpt: queued (elapsed 3 s)").doesNotContain("turn: gpt: thinking");
+    assertThat(text).contains("daemon.turns:", "\"state\":\"writing\"").doesNotContain(mine).doesNotContain(PiFixture.TOKEN);
+
+    fx.out.getBuffer().setLength(0);
+    fx.run("status", "--json", "--session-id", "someone-else");
+    JsonNode s = Json.MAPPER.readTree(fx.out.toString());
+    assertThat(s.path("turn").asText()).isEqualTo("gpt: thinking 42 s, writing 1,204 chars (elapsed 61 s)");
+    assertThat(s.path("daemon").path("turns")).hasSize(2);
   }
 
   @Test

@@ -7,6 +7,7 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,6 +44,8 @@ import java.util.logging.Logger;
 public final class Dispatcher implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   private static final int P50_WINDOW = 100;
+  /** How often Stop is clicked again while a stopped turn has not returned its seat. */
+  static final Duration STOP_REPEAT = Duration.ofSeconds(5);
 
   /** Tunables; see the README's configuration table. */
   public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
@@ -141,6 +144,7 @@ public final class Dispatcher implements AutoCloseable {
       return Job.failed(refused);
     }
     Job job = new Job(this, request, digest);
+    job.live = new LiveTurn(request, time::now);
     queue.addLast(job);
     if (!inFlight.containsKey(request.sessionKey()) || inFlight.get(request.sessionKey()).future.isDone()) {
       inFlight.put(request.sessionKey(), job);
@@ -281,6 +285,25 @@ public final class Dispatcher implements AutoCloseable {
         dispatchWait(now), "capped".equals(state) ? capUntil : null, account, detail);
   }
 
+  /**
+   * Every accepted turn not yet answered, running ones (in seat order) before queued ones (in
+   * queue order); seat work ({@link #runBetweenTurns}) is no turn and is not shown.
+   */
+  public synchronized List<LiveTurn.View> turns() {
+    List<LiveTurn.View> views = new ArrayList<>();
+    for (Slot slot : slots) {
+      if (slot.current != null && slot.current.live != null) {
+        views.add(slot.current.live.view());
+      }
+    }
+    for (Job job : queue) {
+      if (job.live != null) {
+        views.add(job.live.view());
+      }
+    }
+    return views;
+  }
+
   @Override
   public void close() {
     List<Job> dropped;
@@ -356,6 +379,9 @@ public final class Dispatcher implements AutoCloseable {
     slot.current = job;
     job.running = true;
     job.startedAt = time.now();
+    if (job.live != null) {
+      job.live.started();
+    }
     runningKeys.add(job.request.sessionKey());
     if (job.seatWork == null) {
       // Seat work under a session's key holds the key, but a re-send of that session's turn never attaches to it.
@@ -364,10 +390,26 @@ public final class Dispatcher implements AutoCloseable {
     job.timeout = time.schedule(settings.turnTimeout(), () -> {
       if (job.fail(ProviderFailure.of(Kind.TIMEOUT, "the turn took longer than "
           + settings.turnTimeout().toSeconds() + " s (SOLWEBD_TURN_TIMEOUT); Stop was clicked"))) {
-        slot.seat().ifPresent(BrowserSeat::stop);
+        stopUntilReturned(slot, job);
       }
     });
     slot.thread.execute(() -> runOnSeat(slot, job));
+  }
+
+  /**
+   * Clicks Stop for {@code job} now and again every {@link #STOP_REPEAT} until its seat returns:
+   * a Stop that lands while the seat is between steps (opening the conversation, say) can be
+   * cleared by the next step and lost, and a turn that never returns would hold its seat forever.
+   * The repeat rides on the job's timeout handle, which the seat's return cancels.
+   */
+  private void stopUntilReturned(Slot slot, Job job) {
+    synchronized (this) {
+      if (slot.current != job) {
+        return;
+      }
+      job.timeout = time.schedule(STOP_REPEAT, () -> stopUntilReturned(slot, job));
+    }
+    slot.seat().ifPresent(BrowserSeat::stop);
   }
 
   private void runOnSeat(Slot slot, Job job) {
@@ -377,7 +419,7 @@ public final class Dispatcher implements AutoCloseable {
         job.succeed(null);
         return;
       }
-      job.succeed(slot.runTurn(job.request));
+      job.succeed(slot.runTurn(job.request, job.live == null ? TurnProgress.NONE : job.live));
     } catch (TurnFailed failed) {
       ProviderFailure failure = failed.failure();
       if (failure.kind() == Kind.CAPPED && failure.resumeAt() != null) {
@@ -513,14 +555,16 @@ public final class Dispatcher implements AutoCloseable {
     }
 
     /** Runs one turn; a broken connection is rebuilt once, and a turn not yet sent is retried once. */
-    Answer runTurn(TurnRequest request) {
+    Answer runTurn(TurnRequest request, TurnProgress progress) {
       boolean retried = false;
       while (true) {
         if (seat == null) {
           throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
         }
+        BrowserSeat current = seat;
         try {
-          return runner.run(seat, request, probe -> lastProbe = probe);
+          current.progress(progress);
+          return runner.run(current, request, probe -> lastProbe = probe);
         } catch (SeatException e) {
           switch (e.reason()) {
             case FAILED -> throw new TurnFailed(e.failure());
@@ -537,6 +581,8 @@ public final class Dispatcher implements AutoCloseable {
             }
             default -> throw new IllegalStateException("Unhandled seat failure: " + e.reason());
           }
+        } finally {
+          current.progress(TurnProgress.NONE);
         }
       }
     }
@@ -610,6 +656,7 @@ public final class Dispatcher implements AutoCloseable {
     final CompletableFuture<Answer> future = new CompletableFuture<>();
     int listeners = 1;
     SeatJob<?> seatWork; // a non-turn job (runBetweenTurns); null for a turn
+    LiveTurn live; // how far the turn has come; null for seat work and decided-at-submit handles
     boolean running;
     Instant startedAt;
     DispatchTime.Cancellable timeout = () -> { };
@@ -677,7 +724,8 @@ public final class Dispatcher implements AutoCloseable {
         fail(cancelled);
         for (Slot slot : owner.slots) {
           if (slot.current == this) {
-            slot.seat().ifPresent(BrowserSeat::stop);
+            timeout.cancel();
+            owner.stopUntilReturned(slot, this);
           }
         }
       }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.BadRequest;
@@ -180,6 +181,17 @@ public final class SolwebServer {
     dev.solweb.provider.seat.AnswerStats answers = dev.solweb.provider.seat.AnswerStats.GLOBAL;
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
         .put("disagreements", answers.disagreements());
+    ArrayNode turns = root.putArray("turns");
+    for (LiveTurn.View turn : dispatcher.turns()) {
+      turns.addObject()
+          .put("session", turn.session())
+          .put("client", turn.client())
+          .put("effort", turn.effort())
+          .put("state", turn.state().wireName())
+          .put("elapsed_s", tenths(turn.elapsed()))
+          .put("thinking_s", tenths(turn.thinking()))
+          .put("chars_received", turn.charsReceived());
+    }
     ArrayNode occupancy = root.putArray("occupancy");
     for (Conversation conversation : registry.all()) {
       occupancy.addObject()
@@ -193,6 +205,10 @@ public final class SolwebServer {
           .put("estimated", true);
     }
     ErrorBodies.json(ctx.response(), root);
+  }
+
+  private static double tenths(java.time.Duration d) {
+    return d.toMillis() / 100 / 10.0;
   }
 
   private void shutdown(RoutingContext ctx) {

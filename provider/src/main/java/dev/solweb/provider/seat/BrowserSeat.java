@@ -102,6 +102,14 @@ public interface BrowserSeat extends AutoCloseable {
     return this;
   }
 
+  /**
+   * Where the next sends and asks report their progress ({@link TurnProgress#NONE} to stop);
+   * the dispatcher sets it on the seat's thread before each turn. The default ignores it: such a
+   * seat's turns show only the dispatcher's own states.
+   */
+  default void progress(TurnProgress listener) {
+  }
+
   /** Asks an in-flight {@link #send} to click Stop and return with a {@code cancelled} failure. */
   void stop();
 

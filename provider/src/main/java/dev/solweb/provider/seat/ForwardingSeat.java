@@ -58,6 +58,11 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
+  public void progress(TurnProgress listener) {
+    inner.progress(listener);
+  }
+
+  @Override
   public BrowserSeat driver() {
     return inner.driver();
   }

@@ -18,6 +18,7 @@ import java.util.Map;
  *       real page, {@code playwright}; a scripted seat only when asked for by name)
  *   <li>{@code SW_CLAUDE_MAX_RETRIES} (2): Claude Code's retries; its default of 10 spends ~187 s
  *       retrying a cap through ccr
+ *   <li>{@code SW_PROGRESS_S} (10): seconds between progress lines on stderr while Claude Code runs (0: none)
  *   <li>{@code SW_CCR_START_TIMEOUT_S} (30): how long a starting ccr may take to answer
  * </ul>
  */
@@ -89,6 +90,11 @@ record SwEnv(Map<String, String> env, CtlEnv ctl, Path root) {
   int claudeMaxRetries() {
     String value = get("SW_CLAUDE_MAX_RETRIES");
     return value == null ? 2 : Integer.parseInt(value);
+  }
+
+  long progressSeconds() {
+    String value = get("SW_PROGRESS_S");
+    return value == null ? 10 : Long.parseLong(value);
   }
 
   long ccrStartTimeoutSeconds() {

@@ -21,7 +21,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * One sw invocation, in the contract's order: ensure solwebd, check the ccr registration, ensure
- * ccr, run Claude Code, classify. Each step that fails ends the run with its exit code and one
+ * ccr, run Claude Code (printing {@link SwProgress} lines on stderr meanwhile), classify. Each step that fails ends the run with its exit code and one
  * status line; nothing is dispatched after a failed step.
  *
  * <p>A cap is read from solwebd's own health ({@code cap_resume_at}), never from the text ccr
@@ -52,7 +52,7 @@ final class SwRun {
   }
 
   /** What the registration check found: where ccr listens and the key Claude Code presents. */
-  private record Route(CcrServer server, String key) {}
+  private record Route(CcrServer server, String key, int solwebdPort, String solwebdToken) {}
 
   private final SwEnv env;
   private final PrintWriter out;
@@ -85,7 +85,8 @@ final class SwRun {
           CcrConfig.PROVIDER + "," + task.effort().modelId(), task.sessionId(), task.timeoutSeconds(),
           route.server().baseUrl(), route.key(), env.claudeMaxRetries(), env.ctl().euid() == 0);
       ClaudeRun.Outcome outcome;
-      try {
+      try (SwProgress progress = new SwProgress(route.solwebdPort(), route.solwebdToken(), task.effort().suffix(), err)
+          .every(env.progressSeconds())) {
         outcome = ClaudeRun.run(spec, env.env(), log);
       } catch (IOException e) {
         throw new Stop(SwExit.UNAVAILABLE, "cannot run Claude Code: " + e.getMessage());
@@ -189,7 +190,7 @@ final class SwRun {
     } catch (CcrServer.Unavailable e) {
       throw new Stop(SwExit.UNAVAILABLE, e.getMessage());
     }
-    return new Route(server, config.apiKey());
+    return new Route(server, config.apiKey(), solwebdPort, token);
   }
 
   private int classify(ClaudeRun.Outcome outcome, Route route, RunStatus status, Task task) throws Stop {

@@ -30,7 +30,7 @@ import java.util.regex.Pattern;
  * @param project the ChatGPT Project slug of its URL ({@code /g/g-p-<slug>/c/<id>}), or null
  * @param temporary opened as a temporary chat ({@code SOLWEBD_TEMPORARY}): gone once its page is
  * @param deletedAtEpochSecond when it was deleted from the page (status {@code deleted}), else 0
- * @param clientSession {@link SessionKey#clientSessionDigest} of the client-session header its
+ * @param clientSession {@link SessionKey#clientTag} of the client-session header its
  *     turns carried (a digest: the header value is the client's), or null; what
  *     {@code factory-gpt run --cleanup} deletes by
  */

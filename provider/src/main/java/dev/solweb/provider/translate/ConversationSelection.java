@@ -45,7 +45,7 @@ public record ConversationSelection(List<String> ids, Integer idleDays, boolean 
       return List.copyOf(managed);
     }
     if (clientSession != null) {
-      String digest = SessionKey.clientSessionDigest(clientSession);
+      String digest = SessionKey.clientTag(clientSession);
       return managed.stream().filter(c -> digest.equals(c.clientSession())).toList();
     }
     if (idleDays != null) {

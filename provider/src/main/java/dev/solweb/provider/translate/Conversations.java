@@ -228,7 +228,7 @@ public final class Conversations {
   }
 
   private static String clientSession(ChatTurn turn) {
-    return turn.input().clientSession().map(SessionKey::clientSessionDigest).orElse(null);
+    return turn.input().clientSession().map(SessionKey::clientTag).orElse(null);
   }
 
   private long now() {

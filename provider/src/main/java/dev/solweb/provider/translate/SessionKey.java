@@ -30,12 +30,18 @@ public final class SessionKey {
     return sha256Hex(material.toString()).substring(0, 16);
   }
 
+  /** What {@link #clientTag} hashes before the header value; changing it is a new version. */
+  public static final String CLIENT_TAG_SEPARATOR = "solweb/client-tag/v1\0";
+
   /**
-   * What the registry keeps of a client-session header value: a digest (its own domain, so it
-   * is no session key), enough to find that session's conversations again.
+   * A short public name for a client-session header value, without the value ever being shown:
+   * a client finds its own turns in {@code /healthz} by it, and the registry keeps it to find a
+   * session's conversations again ({@code factory-gpt run --cleanup}). It is sha256 hex, first 12 characters,
+   * over {@link #CLIENT_TAG_SEPARATOR} and the value. The value carries 256 random bits, so the
+   * tag reveals nothing of it.
    */
-  public static String clientSessionDigest(String clientSession) {
-    return sha256Hex("client-session\0" + clientSession).substring(0, 16);
+  public static String clientTag(String clientSession) {
+    return sha256Hex(CLIENT_TAG_SEPARATOR + clientSession).substring(0, 12);
   }
 
   /** All system (and developer) message text, in order, joined by blank lines. */

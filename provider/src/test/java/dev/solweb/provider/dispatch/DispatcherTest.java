@@ -149,6 +149,28 @@ class DispatcherTest {
   }
 
   @Test
+  void stopIsClickedAgainUntilTheSeatReturnsSoAStopLostBetweenStepsCannotHoldTheSeat() {
+    start(1, Duration.ofSeconds(300), DispatchSpacing.OFF);
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
+    Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
+
+    time.advance(Duration.ofSeconds(300));
+    assertThat(failureOf(a).kind()).isEqualTo(ProviderFailure.Kind.TIMEOUT);
+    assertThat(seats.get(0).stops).isEqualTo(1);
+    // The seat has not returned (its thread has not run): the first Stop may have been lost.
+    time.advance(Dispatcher.STOP_REPEAT.multipliedBy(2));
+    assertThat(seats.get(0).stops).isEqualTo(3);
+
+    seatThreads.get(0).runNext(); // the seat returns at last
+    time.advance(Dispatcher.STOP_REPEAT.multipliedBy(2));
+    assertThat(seats.get(0).stops).as("no Stop once the seat is back").isEqualTo(3);
+    assertThat(b.result()).isNotDone();
+    seatThreads.get(0).runNext(); // and b, queued behind it, runs
+    assertThat(b.result()).isCompleted();
+    assertThat(runner.ran).containsExactly("0:a", "0:b");
+  }
+
+  @Test
   void aFinishedTurnCancelsItsTimeout() {
     start(1);
     Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));

@@ -107,14 +107,19 @@ final class TestDaemon implements AutoCloseable {
   }
 
   TestDaemon(ScenarioPlayer player, Options options) throws Exception {
+    this(player, options, Clock.systemUTC());
+  }
+
+  /** A daemon whose dispatcher, registry and seats all read {@code clock} (a test's own). */
+  TestDaemon(ScenarioPlayer player, Options options, Clock clock) throws Exception {
     this.player = player;
     SeatFactory factory = index -> {
       seatsCreated.incrementAndGet();
-      return options.seatWrapper().apply(new ScriptedSeat(player, Clock.systemUTC()));
+      return options.seatWrapper().apply(new ScriptedSeat(player, clock));
     };
     ServerSettings settings = new ServerSettings(TOKEN, options.keepAlive(), options.maxBody(), "test", "gen-1", 1);
     daemon = Daemon.listen(vertx, new Daemon.Config(options.home(), factory, options.seats(), options.turnTimeout(),
-            DispatchSpacing.OFF, settings, Clock.systemUTC(), () -> { }, options.history()), "127.0.0.1", 0)
+            DispatchSpacing.OFF, settings, clock, () -> { }, options.history()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     daemon.startSeats().get(10, TimeUnit.SECONDS);
     dispatcher = daemon.dispatcher();

@@ -13,12 +13,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import dev.solweb.provider.ctl.ProcessInfo;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -146,6 +149,35 @@ class SwContractTest {
     assertThat(logText).contains("{\"type\":\"system\",\"subtype\":\"init\"", "\"type\":\"result\"",
         "stderr: a warning on stderr");
     assertThat(logText).doesNotContain(TOKEN);
+  }
+
+  @Test
+  void whileClaudeRunsStderrShowsThisRunsTurnFromSolwebdAndStdoutStaysOneLine() throws Exception {
+    ObjectNode health = ready().put("active", 2);
+    // A turn with a client tag is some other client's (Pi, Factory): ccr sends no header.
+    health.putArray("turns").add(JSON.readTree("{\"session\": \"1111111111111111\", \"client\": \"a1b2c3d4e5f6\","
+            + " \"effort\": \"high\", \"state\": \"writing\", \"elapsed_s\": 9.0, \"thinking_s\": 0.0, \"chars_received\": 77}"))
+        .add(JSON.readTree("{\"session\": \"2222222222222222\", \"client\": null, \"effort\": \"high\","
+            + " \"state\": \"thinking\", \"elapsed_s\": 50.3, \"thinking_s\": 42.9, \"chars_received\": 0}"));
+    serveHealth(health);
+    fx.env.put("FAKE_CLAUDE_MODE", "await_go");
+    fx.env.put("SW_PROGRESS_S", "1");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CompletableFuture<Integer> sw = CompletableFuture.supplyAsync(() -> fx.sw(out, err, "--workspace", fx.workspace.toString(),
+        "--trust", "create hello.txt containing hi", "--task-slug", "demo-1", "--model", "sol-web-high"));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+    while (!err.toString().contains("gpt: thinking") && System.nanoTime() < deadline && !sw.isDone()) {
+      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // a condition poll, no ordering
+    }
+    Files.writeString(fx.fakeOut.resolve("go"), "");
+    int code = sw.get(30, TimeUnit.SECONDS);
+
+    assertThat(code).as(err.toString()).isEqualTo(SwExit.COMPLETED);
+    assertThat(err.toString()).containsPattern("sw: \\[\\d+s\\] gpt: thinking 42 s \\(elapsed 50 s\\)")
+        .doesNotContain("77 chars").doesNotContain(TOKEN);
+    assertThat(out.toString().lines().toList()).hasSize(1);
+    assertThat(JSON.readTree(out.toString()).get("status").asText()).isEqualTo("completed");
   }
 
   @Test

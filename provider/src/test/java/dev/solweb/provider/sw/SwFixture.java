@@ -83,6 +83,11 @@ final class SwFixture implements AutoCloseable {
     return new Run(code, out.toString(), err.toString());
   }
 
+  /** As {@link #sw}, writing stderr into {@code err} while it runs, so a test can read it meanwhile. */
+  int sw(StringWriter out, StringWriter err, String... args) {
+    return Sw.execute(SwEnv.of(env, ROOT), new PrintWriter(out), new PrintWriter(err, true), args);
+  }
+
   /** Enrolls through the real solwebctl verb with a scripted seat logged into {@link #ACCOUNT}. */
   void enroll() throws IOException {
     Path scenario = dir.resolve("enroll-scenario.json");
@@ -133,7 +138,8 @@ final class SwFixture implements AutoCloseable {
   /**
    * The fake claude. Modes: {@code ok} (init, a stderr line, a success result, exit 0),
    * {@code error} (an error result, exit 1), {@code sleep} (30 s), {@code stubborn} (ignores
-   * TERM, sleeps 30 s).
+   * TERM, sleeps 30 s), {@code await_go} (a success result once the test creates {@code go} in
+   * the output dir, at most 20 s).
    */
   Path fakeClaude() throws IOException {
     return script("fake-claude", """
@@ -153,6 +159,10 @@ final class SwFixture implements AutoCloseable {
           error)
             echo '{"type":"result","subtype":"success","is_error":true,"api_error_status":502,"num_turns":1,"result":"API Error: 502 protocol","session_id":"s"}'
             exit 1 ;;
+          await_go)
+            for _ in $(seq 400); do [ -e "$out/go" ] && break; sleep 0.05; done
+            echo '{"type":"result","subtype":"success","is_error":false,"num_turns":1,"result":"done","session_id":"s"}'
+            exit 0 ;;
           sleep)
             sleep 30 ;;
           stubborn)

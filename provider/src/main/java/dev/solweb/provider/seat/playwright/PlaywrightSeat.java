@@ -15,6 +15,7 @@ import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.seat.playwright.PageVerdicts.Verdict;
 import java.io.IOException;
 import java.net.URI;
@@ -85,6 +86,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private volatile Duration lastCompletionLag = Duration.ZERO;
   private volatile Duration lastStreamLag;
   private final PageStream stream;
+  private final ProgressFeed progress = new ProgressFeed();
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
   private CrossCheck pendingCheck;
   private static final Logger LOG = Logger.getLogger(PlaywrightSeat.class.getName());
@@ -402,6 +404,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   @Override
+  public void progress(TurnProgress listener) {
+    progress.listener(listener);
+  }
+
+  @Override
   public SeatReply send(String raw) throws SeatException {
     return turn(raw, List.of(), null);
   }
@@ -452,6 +459,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     Set<String> baseline = before.assistantIds();
     Set<String> linksBefore = chat.conversationLinks();
 
+    progress.typing();
     chat.clearComposer();
     if (!attachments.isEmpty()) {
       chat.attach(attachments);
@@ -468,6 +476,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     stream.begin();
     sent[0] = true;
     chat.clickSend();
+    progress.sent();
     try {
       return awaitAnswer(baseline, linksBefore, !attachments.isEmpty(), outputDir);
     } finally {
@@ -497,6 +506,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       // bodies and frames count once the page had a moment to show it.
       failOnPageFaults(now, true, withAttachments);
       failOnStreamFaults();
+      progress.poll(stream.turn().thinking() || now.thinking(), stream.turn().charsReceived(), now.targetText());
       long t = System.nanoTime();
       boolean domComplete = tracker.observe(t,
           new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
@@ -562,6 +572,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     AnswerStats.GLOBAL.answered(source);
     lastStreamLag = fromStream && stream.completedAtMillis() > 0
         ? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - stream.completedAtMillis())) : null;
+    progress.complete(fromStream ? turn.answerMarkdown().orElse("").length()
+        : s.targetText() == null ? 0 : s.targetText().length());
     return new SeatReply(blocks, prose, url, slug, images, source);
   }
 

@@ -9,6 +9,8 @@ import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.TurnProgress;
+import dev.solweb.provider.seat.TurnProgress.Stage;
 import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +32,10 @@ import java.util.regex.Pattern;
  * A seat with no browser: replies and faults come from a {@link Scenario}, and every send is
  * recorded in the shared {@link ScenarioPlayer}, so tests assert on exactly what reached "the
  * browser". Selected only by name ({@code --seat scripted:<file|name>}), never as a fallback.
+ *
+ * <p>Progress comes from the script: typing, sent at the Send boundary, then after
+ * {@code delay_ms} thinking for {@code thinking_ms} (when set), writing and complete with the
+ * answer's characters (its prose and code blocks); a fault ends the turn where the page would.
  */
 public final class ScriptedSeat implements BrowserSeat {
 
@@ -48,6 +54,7 @@ public final class ScriptedSeat implements BrowserSeat {
   private Effort effort;
   private volatile CountDownLatch inFlight = new CountDownLatch(0);
   private volatile boolean stopRequested;
+  private volatile TurnProgress progress = TurnProgress.NONE;
   private boolean closed;
 
   public ScriptedSeat(ScenarioPlayer player, Clock clock) {
@@ -182,6 +189,7 @@ public final class ScriptedSeat implements BrowserSeat {
     if (effort == null) {
       throw new IllegalStateException("setEffort must be called before send");
     }
+    progress.report(Stage.TYPING, 0);
     String id = conversationId != null ? conversationId : player.openConversation(text);
     ScriptedReply reply = player.next(id).orElse(null);
     Fault fault = reply == null ? null : reply.fault();
@@ -215,12 +223,17 @@ public final class ScriptedSeat implements BrowserSeat {
     }
     conversationId = id;
     String url = conversationUrl;
+    progress.report(Stage.SENT, 0);
 
     if (reply == null) {
       throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
           "scripted conversation " + id + " has no reply left (scenario exhausted)"), true);
     }
     waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs(), true);
+    if (reply.thinkingMs() > 0) {
+      progress.report(Stage.THINKING, 0);
+      waitOrStop(reply.thinkingMs(), true);
+    }
     StreamScript.Fault refused = reply.stream().fault();
     if (refused == StreamScript.Fault.HTTP_429) {
       long clears = reply.stream().clearsInSeconds() != null ? reply.stream().clearsInSeconds() : DEFAULT_CAP.toSeconds();
@@ -233,6 +246,7 @@ public final class ScriptedSeat implements BrowserSeat {
     }
     if (fault == null || fault == Fault.DELETED) {
       List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
+      written(reply);
       return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images, SeatReply.Source.SCRIPT);
     }
     switch (fault) {
@@ -256,12 +270,25 @@ public final class ScriptedSeat implements BrowserSeat {
               clock.instant()), true);
         }
         List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
+        written(reply);
         return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images);
       }
       case SOMETHING_WENT_WRONG -> throw SeatException.failed(
           ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT showed \"Something went wrong\"; Retry was not clicked"), true);
       default -> throw new IllegalStateException("Unhandled fault after Send: " + fault);
     }
+  }
+
+  /** The answer arrived whole: writing, then complete, with its characters (prose and code blocks). */
+  private void written(ScriptedReply reply) {
+    int chars = reply.prose().length() + reply.blocks().stream().mapToInt(String::length).sum();
+    progress.report(Stage.WRITING, chars);
+    progress.report(Stage.COMPLETE, chars);
+  }
+
+  @Override
+  public void progress(TurnProgress listener) {
+    progress = listener == null ? TurnProgress.NONE : listener;
   }
 
   /** Saves one small PNG per scripted image name into {@code outputDir}; returns absolute paths. */

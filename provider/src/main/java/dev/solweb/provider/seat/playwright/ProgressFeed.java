@@ -1,0 +1,55 @@
+package dev.solweb.provider.seat.playwright;
+
+import dev.solweb.provider.seat.TurnProgress;
+import dev.solweb.provider.seat.TurnProgress.Stage;
+
+/**
+ * Turns what the seat sees in one send into {@link TurnProgress} reports, in order and only when
+ * something changed: typing and sent from the seat's own steps, then per poll thinking (the
+ * stream's markers, else the DOM's thinking label) and writing with the characters received (the
+ * stream's answer text, else the DOM's), then complete. Thinking is reported once, right after
+ * Send, even when the same poll also brought text: the page showed it before the answer.
+ */
+final class ProgressFeed {
+  private TurnProgress listener = TurnProgress.NONE;
+  private Stage last;
+  private int chars;
+
+  void listener(TurnProgress to) {
+    listener = to == null ? TurnProgress.NONE : to;
+  }
+
+  void typing() {
+    emit(Stage.TYPING, 0);
+  }
+
+  void sent() {
+    emit(Stage.SENT, 0);
+  }
+
+  /**
+   * One poll after Send.
+   *
+   * @param streamChars answer characters the page's stream carried so far (0 without a stream)
+   * @param domText the answer turn's text as the DOM shows it, or null
+   */
+  void poll(boolean thinking, int streamChars, String domText) {
+    if (thinking && last == Stage.SENT) {
+      emit(Stage.THINKING, 0);
+    }
+    int received = streamChars > 0 ? streamChars : domText == null ? 0 : domText.length();
+    if (received > 0 && (last != Stage.WRITING || received != chars)) {
+      emit(Stage.WRITING, received);
+    }
+  }
+
+  void complete(int answerChars) {
+    emit(Stage.COMPLETE, answerChars);
+  }
+
+  private void emit(Stage stage, int count) {
+    last = stage;
+    chars = count;
+    listener.report(stage, count);
+  }
+}
