@@ -1,8 +1,10 @@
 package dev.solweb.factory.cli;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 import sun.misc.Signal;
 
 /**
@@ -20,11 +22,30 @@ final class ForegroundChild {
     ProcessBuilder pb = new ProcessBuilder(command).inheritIO();
     pb.environment().clear();
     pb.environment().putAll(env);
-    Process child = pb.start();
+    // The handlers go in before the child starts: a signal that came between the two would
+    // otherwise end this JVM with the child still running. One that arrives before the child
+    // exists is kept and forwarded as soon as it does.
+    AtomicReference<Process> started = new AtomicReference<>();
+    List<String> early = new ArrayList<>();
     for (String name : List.of("INT", "TERM")) {
       // sun.misc.Signal is the JDK's only way to catch a signal without starting shutdown.
-      Signal.handle(new Signal(name), sig -> forward(child, name));
+      Signal.handle(new Signal(name), sig -> {
+        synchronized (early) {
+          if (started.get() == null) {
+            early.add(name);
+            return;
+          }
+        }
+        forward(started.get(), name);
+      });
     }
+    Process child = pb.start();
+    List<String> pending;
+    synchronized (early) {
+      started.set(child);
+      pending = List.copyOf(early);
+    }
+    pending.forEach(name -> forward(child, name));
     while (true) {
       try {
         return child.waitFor();
