@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.seat.playwright.ConversationStreamDecoder;
+import dev.solweb.provider.seat.playwright.StreamTurn;
 import dev.solweb.provider.seat.scripted.ScriptedReply;
 import dev.solweb.provider.seat.scripted.StreamScript;
 import io.vertx.core.buffer.Buffer;
@@ -88,7 +90,7 @@ final class ConversationEndpoint {
       replay = recorded.poll();
     }
     if (replay != null) {
-      String conv = sol.recordReplay(text, label, conversation, attached);
+      String conv = sol.recordReplay(text, label, conversation, attached, userId, recording(replay));
       synchronized (this) {
         plans.put(userId == null ? "" : userId, JSON.createObjectNode().put("conversation_id", conv).put("replay", true));
       }
@@ -170,7 +172,6 @@ final class ConversationEndpoint {
       play(res, steps, true);
       return;
     }
-    steps.add(new Step(0, StreamEncoder.preamble(turn)));
     StreamScript.Fault streamFault = script.fault();
     if (streamFault == StreamScript.Fault.HANDOFF_WS || streamFault == StreamScript.Fault.HANDOFF_UNFOLLOWED) {
       String topic = "conversation-turn-" + turn.answerId();
@@ -180,7 +181,9 @@ final class ConversationEndpoint {
         topics.put(topic, carried);
       }
       List<String> handoff = StreamEncoder.handoff(turn, topic);
-      play(res, List.of(new Step(plan.path("delay_ms").asLong(0), handoff.subList(StreamEncoder.preamble(turn).size(), handoff.size()))), true);
+      int head = StreamEncoder.preamble(turn).size();
+      play(res, List.of(new Step(0, handoff.subList(0, head)),
+          new Step(plan.path("delay_ms").asLong(0), handoff.subList(head, handoff.size()))), true);
       return;
     }
     List<String> answer;
@@ -190,7 +193,8 @@ final class ConversationEndpoint {
     } else {
       answer = StreamEncoder.answer(turn);
     }
-    pace(steps, answer, plan);
+    steps.add(new Step(0, StreamEncoder.head(turn)));
+    pace(steps, turn, answer, plan);
     if (streamFault == StreamScript.Fault.CUT) {
       play(res, steps, true);
       return;
@@ -206,16 +210,46 @@ final class ConversationEndpoint {
     play(res, steps, true);
   }
 
-  /** The answer's events at the reply's pace: half, a pause (thinking, false pause), the rest. */
-  private static void pace(List<Step> steps, List<String> answer, ObjectNode plan) {
-    long delay = plan.path("delay_ms").asLong(0);
+  /** What a recorded body says about its turn, read with the seat's own decoder (the page adopts these ids). */
+  private static FakeSol.Recording recording(byte[] body) {
+    ConversationStreamDecoder decoder = new ConversationStreamDecoder();
+    StreamTurn turn = new StreamTurn();
+    turn.beginBody();
+    turn.accept(decoder.feed(body));
+    turn.accept(decoder.end());
+    return new FakeSol.Recording(turn.conversationId(), turn.inputMessageId(), turn.answerMessageId().orElse(null),
+        turn.answerMarkdown().orElse(""), turn.modelSlug());
+  }
+
+  /**
+   * The answer's events at the reply's pace, with the moments the page renders from them: a Pro
+   * preamble (a settled commentary message, then a silence) and its thinking before the answer;
+   * otherwise half the answer, the thinking (marker, silence, recap), a false pause (a silence),
+   * the rest.
+   */
+  private static void pace(List<Step> steps, StreamEncoder.Turn turn, List<String> answer, ObjectNode plan) {
     long streamMs = plan.path("stream_ms").asLong(0);
-    long pause = plan.path("thinking_ms").asLong(0) + plan.path("false_pause_ms").asLong(0);
-    int half = answer.size() / 2;
+    long thinkingMs = turn.thinkingSeconds() == null ? 0 : Math.round(turn.thinkingSeconds() * 1000);
+    long falsePause = plan.path("false_pause_ms").asLong(0);
+    String preamble = plan.path("preamble").asText("");
+    steps.add(new Step(plan.path("delay_ms").asLong(0), List.of()));
+    if (!preamble.isEmpty()) {
+      steps.add(new Step(100, StreamEncoder.commentary(turn, preamble)));
+      steps.add(new Step(plan.path("preamble_ms").asLong(0), StreamEncoder.thinkingStarted(turn)));
+      steps.add(new Step(thinkingMs, StreamEncoder.thinkingFinished(turn)));
+    }
+    int half = preamble.isEmpty() ? answer.size() / 2 : -1;
     long each = answer.isEmpty() ? 0 : streamMs / answer.size();
-    steps.add(new Step(delay, List.of()));
     for (int i = 0; i < answer.size(); i++) {
-      steps.add(new Step(i == half ? each + pause : each, List.of(answer.get(i))));
+      long wait = each;
+      if (i == half) {
+        if (thinkingMs > 0) {
+          steps.add(new Step(each, StreamEncoder.thinkingStarted(turn)));
+          steps.add(new Step(thinkingMs, StreamEncoder.thinkingFinished(turn)));
+        }
+        wait += falsePause;
+      }
+      steps.add(new Step(wait, List.of(answer.get(i))));
     }
   }
 
@@ -226,6 +260,9 @@ final class ConversationEndpoint {
       adjustments.add("auto:smaller_model:reached_message_cap");
     }
     long thinkingMs = reply == null ? 0 : reply.thinkingMs();
+    if (!plan.path("preamble").asText("").isEmpty()) {
+      thinkingMs = Math.max(thinkingMs, 1500); // Pro thinks after its preamble, at least this long
+    }
     String markdown = plan.path("markdown").asText("");
     return new StreamEncoder.Turn(format == StreamScript.Format.V1 ? StreamEncoder.Format.V1 : StreamEncoder.Format.CUMULATIVE,
         plan.path("conversation_id").asText(), planned.newChat(), plan.path("user_message_id").asText(""), userText,
