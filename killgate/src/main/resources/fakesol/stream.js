@@ -107,6 +107,7 @@ window.FakesolStream = (() => {
         if (f.type === 'message_stream_complete') st.terminal = true;
         else if (f.type === 'input_message' && f.input_message && f.input_message.id) handlers.onUserMessage && handlers.onUserMessage(f.input_message.id);
         else if (f.type === 'message_marker' && f.marker === 'cot_token') handlers.onThinking && handlers.onThinking(null);
+        else if (f.type === 'message_marker' && f.marker === 'final_channel_token') handlers.onThought && handlers.onThought(null);
         else if (f.type === 'stream_handoff') st.handoff = f.options || [];
         return;
       }

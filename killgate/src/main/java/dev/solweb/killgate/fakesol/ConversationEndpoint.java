@@ -108,7 +108,7 @@ final class ConversationEndpoint {
       plan.put("silence_ms", script.silenceMs()); // the page resumes after this much silence (scaled down from ~60 s)
     }
     synchronized (this) {
-      plans.put(plan.path("user_message_id").asText(""), plan);
+      plans.put(plan.path("user_message_id").asText(""), pageBehaviours(plan));
     }
     String fault = plan.path("fault").asText("");
     switch (fault) {
@@ -210,6 +210,20 @@ final class ConversationEndpoint {
     play(res, steps, true);
   }
 
+  /**
+   * What the page gets of a plan: its own behaviours, never the answer (text, code blocks, message
+   * id, slug), which it renders from the stream. A full conversation keeps its message id and slug:
+   * that page fault draws its own message, with no answer in the stream.
+   */
+  private static ObjectNode pageBehaviours(ObjectNode plan) {
+    ObjectNode out = plan.deepCopy();
+    out.remove(List.of("prose", "markdown", "blocks"));
+    if (!"conversation_full".equals(plan.path("fault").asText(""))) {
+      out.remove(List.of("message_id", "slug"));
+    }
+    return out;
+  }
+
   /** What a recorded body says about its turn, read with the seat's own decoder (the page adopts these ids). */
   private static FakeSol.Recording recording(byte[] body) {
     ConversationStreamDecoder decoder = new ConversationStreamDecoder();
@@ -223,9 +237,10 @@ final class ConversationEndpoint {
 
   /**
    * The answer's events at the reply's pace, with the moments the page renders from them: a Pro
-   * preamble (a settled commentary message, then a silence) and its thinking before the answer;
-   * otherwise half the answer, the thinking (marker, silence, recap), a false pause (a silence),
-   * the rest.
+   * preamble (a settled commentary message, then a silence) and its thinking (marker, silence,
+   * recap) before the answer; otherwise half the answer, the thinking (typed markers only, so the
+   * answer's patch chain goes on: {@code cot_token}, a silence, {@code final_channel_token}), a
+   * false pause (a silence), the rest.
    */
   private static void pace(List<Step> steps, StreamEncoder.Turn turn, List<String> answer, ObjectNode plan) {
     long streamMs = plan.path("stream_ms").asLong(0);
@@ -245,7 +260,7 @@ final class ConversationEndpoint {
       if (i == half) {
         if (thinkingMs > 0) {
           steps.add(new Step(each, StreamEncoder.thinkingStarted(turn)));
-          steps.add(new Step(thinkingMs, StreamEncoder.thinkingFinished(turn)));
+          steps.add(new Step(thinkingMs, StreamEncoder.visibleAgain(turn)));
         }
         wait += falsePause;
       }

@@ -94,6 +94,15 @@ public final class StreamEncoder {
         .put("message_id", t.answerId() + "-recap").put("marker", "cot_token").put("event", "first")));
   }
 
+  /**
+   * The model writes visible text again after thinking mid-answer: a {@code final_channel_token}
+   * marker. A typed frame, so the bare continuations after it still append to the answer.
+   */
+  public static List<String> visibleAgain(Turn t) {
+    return List.of(data(obj().put("type", "message_marker").put("conversation_id", t.conversationId())
+        .put("message_id", t.answerId()).put("marker", "final_channel_token").put("event", "first")));
+  }
+
   /** The model stopped thinking: its finished {@code reasoning_recap} ("Thought for Ns"). */
   public static List<String> thinkingFinished(Turn t) {
     double seconds = t.thinkingSeconds() == null ? 0 : t.thinkingSeconds();
