@@ -207,6 +207,7 @@ public final class SeatBench implements Callable<Integer> {
     ArrayNode messages = body.putArray("messages");
     messages.addObject().put("role", "system").put("content", "You are terse.");
     List<Long> turnTimes = new ArrayList<>();
+    List<Long> terminalToAnswer = new ArrayList<>();
     for (int i = 0; i <= turns; i++) {
       messages.addObject().put("role", "user").put("content", "turn " + i);
       long t0 = System.nanoTime();
@@ -214,14 +215,17 @@ public final class SeatBench implements Callable<Integer> {
           .header("Authorization", "Bearer " + token).header("content-type", "application/json")
           .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
       long took = System.nanoTime() - t0;
+      long answeredAt = System.currentTimeMillis();
       check(r.statusCode() == 200, "turn failed: " + r.body());
       if (i > 0) {
         turnTimes.add(took); // the first turn opens the conversation
+        terminalToAnswer.add(Duration.ofMillis(answeredAt - sol.lastTerminalAtMillis()).toNanos());
       }
       messages.addObject().put("role", "assistant").put("content", JSON.readTree(r.body())
           .path("choices").get(0).path("message").path("content").asText());
     }
     report("HTTP turn through solwebd, non-streaming, zero scripted delay", turnTimes);
+    report("stream's terminal frame written by fakesol -> HTTP answer received from solwebd", terminalToAnswer);
     out.printf("daemon JVM RSS after %d turns (Chromium excluded): %d MB%n", turns, rssKb(daemon.pid()) / 1024);
     daemon.destroy();
     daemon.waitFor(20, TimeUnit.SECONDS);

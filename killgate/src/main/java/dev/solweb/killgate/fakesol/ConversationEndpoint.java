@@ -48,6 +48,9 @@ final class ConversationEndpoint {
   /** The plan of each turn by the page's user message id: the DOM behaviours the page plays around the stream. */
   private final Map<String, ObjectNode> plans = new HashMap<>();
 
+  /** When a body last carried its terminal {@code [DONE]} (epoch ms; 0 before any), for bench-seat. */
+  private volatile long terminalAtMillis;
+
   ConversationEndpoint(FakeSol sol) {
     this.sol = sol;
   }
@@ -64,6 +67,10 @@ final class ConversationEndpoint {
   /** The handoff socket's route; mounted before any body handler. */
   void mountSocket(Router router) {
     router.get("/backend-api/ws").handler(ctx -> ctx.request().toWebSocket().onSuccess(this::socket));
+  }
+
+  long terminalAtMillis() {
+    return terminalAtMillis;
   }
 
   /** The next turn gets these bytes as its body, exactly. */
@@ -388,6 +395,9 @@ final class ConversationEndpoint {
       }
       if (!step.events().isEmpty()) {
         res.write(String.join("", step.events()));
+        if (step.events().contains("data: [DONE]\n\n")) {
+          terminalAtMillis = System.currentTimeMillis();
+        }
       }
       playFrom(res, steps, i + 1, end);
     };

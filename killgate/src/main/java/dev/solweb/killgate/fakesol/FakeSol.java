@@ -154,6 +154,14 @@ public final class FakeSol implements AutoCloseable {
   }
 
   /**
+   * When fakesol last wrote a turn body's terminal {@code [DONE]} to the page (epoch ms, 0 before
+   * any): bench-seat measures from here to the HTTP answer of solwebd.
+   */
+  public long lastTerminalAtMillis() {
+    return conversationEndpoint.terminalAtMillis();
+  }
+
+  /**
    * Makes the composer drop CDP insertText (as an editor might), so only a real clipboard paste
    * gets text in: the seat's fallback path.
    */

@@ -434,7 +434,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       disagree("the DOM never showed the streamed answer " + check.messageId());
       return;
     }
-    List<String> dom = chat.codeBlocks(id).blocks();
+    List<String> dom = chat.codeBlocks(id, check.streamBlocks()::equals).blocks();
     if (!dom.equals(check.streamBlocks())) {
       disagree("the DOM's code blocks of " + id + " differ from the stream's (" + dom.size() + " vs "
           + check.streamBlocks().size() + " blocks); the stream's stood");
