@@ -698,11 +698,17 @@ final class ChatGptPage {
   }
 
   /**
-   * As {@link #codeBlocks(String)}, for a cross-check that knows what it expects: a copied text
-   * whose blocks already satisfy {@code expected} is taken at once, without the stillness wait (a
-   * copy that agrees exactly is not a partial one); anything else waits for stillness as usual.
+   * As {@link #codeBlocks(String)}, for a cross-check that knows what it expects: the DOM's own
+   * reading of the blocks first (one evaluate), and when it already agrees exactly that is the
+   * answer; else the Copy, where a copied text that agrees is taken at once, without the
+   * stillness wait (a copy that agrees exactly is not a partial one), and anything else waits for
+   * stillness as usual.
    */
   CodeBlocks codeBlocks(String messageId, java.util.function.Predicate<List<String>> expected) {
+    MarkdownFences.Split shown = domBlocks(messageId);
+    if (expected.test(shown.blocks())) {
+      return new CodeBlocks(shown.blocks(), shown.prose(), Source.DOM);
+    }
     String markdown = copyTurnMarkdown(messageId, md -> expected.test(MarkdownFences.split(md).blocks()));
     if (markdown != null && !markdown.isBlank()) {
       MarkdownFences.Split split = MarkdownFences.split(markdown);

@@ -352,7 +352,7 @@ public final class PlaywrightSeat implements BrowserSeat {
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       return null;
-    }, () -> null);
+    }, () -> null, () -> stream.awaitNews(POLL)); // a poll as soon as the stream moves, else every POLL
     long decidedMillis = System.currentTimeMillis();
     timings.mark("waiting for the answer");
     if (stream.completedAtMillis() > 0) {
