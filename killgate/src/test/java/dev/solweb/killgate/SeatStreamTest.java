@@ -197,12 +197,7 @@ class SeatStreamTest extends SeatHarness {
     String conv = "68d9b2c1-1a2b-8003-9c4d-5e6f7a8b9c0e";
     sol.answerNextWith(("data: {\"type\": \"input_message\", \"input_message\": {\"id\": \"rec-u1\", \"author\": {\"role\": \"user\"}, "
         + "\"content\": {\"content_type\": \"text\", \"parts\": [\"hi\"]}, \"status\": \"finished_successfully\"}, \"conversation_id\": \"" + conv + "\"}\n\n"
-        + "data: {\"message\": {\"id\": \"rec-a2\", \"author\": {\"role\": \"assistant\"}, \"content\": {\"content_type\": \"text\", "
-        + "\"parts\": [\"Recorded answer.\"]}, \"status\": \"in_progress\", \"end_turn\": null, \"channel\": \"final\", \"recipient\": \"all\", "
-        + "\"metadata\": {\"model_slug\": \"gpt-5-6-thinking\"}}, \"conversation_id\": \"" + conv + "\", \"error\": null}\n\n"
-        + "data: {\"message\": {\"id\": \"rec-a2\", \"author\": {\"role\": \"assistant\"}, \"content\": {\"content_type\": \"text\", "
-        + "\"parts\": [\"Recorded answer.\"]}, \"status\": \"finished_successfully\", \"end_turn\": true, \"channel\": \"final\", \"recipient\": \"all\", "
-        + "\"metadata\": {\"model_slug\": \"gpt-5-6-thinking\"}}, \"conversation_id\": \"" + conv + "\", \"error\": null}\n\n"
+        + recordedAnswer(conv, "in_progress", "null") + recordedAnswer(conv, "finished_successfully", "true")
         + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
     SeatReply r = seat.send("hi");
     assertThat(r.prose()).isEqualTo("Recorded answer.");
@@ -214,6 +209,13 @@ class SeatStreamTest extends SeatHarness {
     assertThat(next.conversationUrl()).isEqualTo(sol.url() + "c/" + conv);
     assertThat(sol.sends().get(1).conversationId()).isEqualTo(sol.sends().get(0).conversationId());
     assertThat(reloaded(conv)).contains("\"id\":\"rec-u1\"", "\"id\":\"rec-a2\"", "Recorded answer.");
+  }
+
+  /** One event of the older cumulative format: the whole answer "Recorded answer." in this state. */
+  private static String recordedAnswer(String conv, String status, String endTurn) {
+    return "data: {\"message\": {\"id\": \"rec-a2\", \"author\": {\"role\": \"assistant\"}, \"content\": {\"content_type\": \"text\", "
+        + "\"parts\": [\"Recorded answer.\"]}, \"status\": \"" + status + "\", \"end_turn\": " + endTurn + ", \"channel\": \"final\", "
+        + "\"recipient\": \"all\", \"metadata\": {\"model_slug\": \"gpt-5-6-thinking\"}}, \"conversation_id\": \"" + conv + "\", \"error\": null}\n\n";
   }
 
   /** What a reload of the conversation gets from fakesol (the page renders it). */
