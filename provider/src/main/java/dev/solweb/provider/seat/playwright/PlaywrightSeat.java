@@ -73,6 +73,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private boolean closed;
   private volatile Duration lastCompletionLag = Duration.ZERO;
   private volatile Duration lastStreamLag;
+  /** Where the current turn's time goes (bench-seat only; never read for a decision). */
   private volatile TurnTimings timings = new TurnTimings();
   private volatile Map<String, Duration> lastTimings = Map.of();
   private final PageStream stream;
@@ -212,10 +213,6 @@ public final class PlaywrightSeat implements BrowserSeat {
     return lastStreamLag;
   }
 
-  /**
-   * For benchmarks: how long the last completed turn's text had held still when the seat called
-   * it complete (the page's last change to completion).
-   */
   /**
    * For benchmarks: where the last turn's time went inside {@code send}, phase by phase in order
    * (read page, clear composer, typing, wait sendable, effort read-back, Send click, page time to
