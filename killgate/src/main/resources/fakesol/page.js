@@ -454,7 +454,7 @@ function assistantTurn(id, slug, before) {
     actionButton('bad-response-turn-action-button', 'Bad response'));
   s.append(el('div', { class: 'group/turn-messages agent-turn' }, body, actions));
   mount(s, before);
-  const turn = { id, node: s, body, md: msg.md, status, actions, markdown: '' };
+  const turn = { id, node: s, body, message: msg.node, md: msg.md, status, actions, markdown: '' };
   // The clipboard takes a write only from a user gesture: a synthetic click copies nothing.
   actions.firstChild.addEventListener('click', (e) => {
     if (e.isTrusted && !copyBroken) navigator.clipboard.writeText(turn.markdown);
@@ -554,11 +554,9 @@ async function submit() {
   const sentFiles = attachments; attachments = []; renderAttachments();
   draftId = null;
   try {
-    // turn.js: the turn goes to the page's own /backend-api/f/conversation, as on the real page;
-    // the scenario's DOM behaviours play from the turn's plan alongside the stream.
-    await streamTurn(text, isNew, sentFiles, (plan) => {
-      if (isNew && !plan.no_durable_url) showConversationUrl('WEB:' + crypto.randomUUID(), 'push'); // history.js
-    });
+    // turn.js: the turn goes to the page's own /backend-api/f/conversation, as on the real page,
+    // and the answer is rendered from the events it receives (answerView).
+    await streamTurn(text, isNew, sentFiles);
   } finally {
     busy = false;
   }
@@ -571,7 +569,8 @@ function doStop() {
   setSendMode('send');
 }
 
-async function play(plan, isNew) {
+/** A page fault with no answer in the stream: the page shows it by itself. */
+async function play(plan) {
   switch (plan.fault) {
     case 'too_long': setSendMode('send'); showTooLong(); return;
     case 'logged_out': renderLoginWall(); return;
@@ -586,90 +585,111 @@ async function play(plan, isNew) {
       await waitOrStop(plan.delay_ms || 100);
       conversationFull(plan);
       return;
-    case 'something_went_wrong':
-      await waitOrStop(plan.delay_ms || 100);
-      setSendMode('send'); showError(plan);
-      return;
     default:
-      if (plan.fault === 'cap_downgrade') showBanner(plan.banner);
-      await answer(plan, isNew);
   }
 }
 
-/** A Pro preamble: its own message, settled, no Stop, no thinking signal and no action bar (oracle's trap). */
-async function preamble(turn, plan) {
-  const msg = assistantMessage(plan.message_id + '-preamble', plan.slug);
-  turn.body.insertBefore(msg.node, turn.status);
-  await stream(msg.md, 0, plan.preamble.length, plan.preamble, 100);
-  setSendMode('send');
-  submitButton().disabled = true;
-  await sleep(plan.preamble_ms);
-  setSendMode('stop');
-}
+/**
+ * One assistant turn drawn from its stream's events (turn.js calls these as they arrive), with the
+ * page's own behaviours around them from the plan: the action bar that flashes while the model
+ * thinks (flash_action_bar), Stop that disappears while the text stalls (false_pause_ms), the
+ * previous turn remounted as this one starts (rerender_previous), the images of its file service.
+ */
+function answerView(plan) {
+  const turn = assistantTurn(crypto.randomUUID(), '');
+  turn.message.remove(); // the answer message appears when the stream names it
+  let identified = false;
+  let preambled = false;
+  let thinking = null;  // the Answer now button while the model thinks
+  let markdown = '';
+  let slug = '';
+  let stall = null;
+  let stalled = false;
+  let done = false;
+  if (plan.rerender_previous) rerenderPrevious(turn.node);
 
-/** Thinking: a status label with a shimmer, aria-busy, an Answer now button; the bar may flash. */
-async function think(turn, plan, label) {
-  setThinking(turn, label);
-  const answerNow = el('button', { type: 'button', class: 'btn', text: T().answerNow });
-  turn.body.appendChild(answerNow);
-  if (plan.flash_action_bar && !stopless()) setSendMode('send'); // Stop gone mid-thinking, too
-  if (plan.flash_action_bar) submitButton().disabled = true;
-  const end = Date.now() + plan.thinking_ms;
-  let ok = true;
-  while (Date.now() < end) {
-    if (stopped) { ok = false; break; }
-    if (plan.flash_action_bar) {
-      // The finished-action bar flashes on for 200 ms in every 500 while the model still thinks.
-      turn.actions.classList.toggle('shown', (Date.now() % 500) < 200);
-    } else {
-      turn.actions.classList.add('shown');
-    }
-    await sleep(25);
-  }
-  answerNow.remove();
-  setThinking(turn, null);
-  turn.actions.classList.remove('shown');
-  if (plan.flash_action_bar) setSendMode('stop');
-  return ok;
-}
-
-async function answer(plan, isNew) {
-  const finish = (turn) => {
-    if (turn) turn.actions.classList.add('shown');
-    setSendMode('send');
+  const stallWatch = () => {
+    if (!plan.false_pause_ms) return;
+    clearTimeout(stall);
+    if (stalled) { stalled = false; setSendMode('stop'); }
+    // The false stable pause (seed 003): the text stalls, Stop goes, no action bar yet.
+    stall = setTimeout(() => { if (!done && !thinking && !stopped) { stalled = true; setSendMode('send'); } }, 150);
   };
-  if (!await waitOrStop(plan.delay_ms || 0)) return finish(null);
-  const turn = assistantTurn(plan.message_id, plan.slug);
-  turn.markdown = plan.markdown;
-  if (plan.rerender_previous) await rerenderPrevious(turn.node);
-  if (plan.preamble) {
-    await preamble(turn, plan);
-    if (!await think(turn, Object.assign({}, plan, { thinking_ms: Math.max(plan.thinking_ms, 1500) }), T().proThinking)) return finish(turn);
-  }
-  const prose = plan.prose || '';
-  const half = Math.floor(prose.length / 2);
-  const streamMs = plan.stream_ms || 0;
-  if (!await stream(turn.md, 0, half, prose, streamMs / 2)) return finish(turn);
-  if (plan.thinking_ms && !plan.preamble) {
-    if (!await think(turn, plan, T().thinking)) return finish(turn);
-  }
-  if (plan.false_pause_ms) {
-    // The false stable pause (seed 003): Stop gone, text stable, no action bar yet.
-    setSendMode('send');
-    await sleep(plan.false_pause_ms);
-    setSendMode('stop');
-  }
-  if (!await stream(turn.md, half, prose.length, prose, streamMs / 2)) return finish(turn);
-  renderDone(turn, plan);
-  turns.push({ id: plan.message_id, data: plan });
-  setSendMode('send');
-  conversationId = plan.conversation_id;
-  if (isNew) {
-    // The history lists the new chat; the durable id replaces the transient WEB: one only after
-    // the answer is done, and for some chats never (onflip: 7 of 25).
-    setTimeout(() => addHistory(plan.conversation_id), 300);
-    if (!plan.no_durable_url) setTimeout(() => showConversationUrl(plan.conversation_id, 'replace'), 400);
-  }
+
+  const flash = async () => {
+    while (thinking && !done) {
+      // The finished-action bar flashes on for 200 ms in every 500 while the model still thinks.
+      if (plan.flash_action_bar) turn.actions.classList.toggle('shown', (Date.now() % 500) < 200);
+      else turn.actions.classList.add('shown');
+      await sleep(25);
+    }
+  };
+
+  return {
+    identify(id, modelSlug) {
+      slug = modelSlug || slug;
+      turn.id = id;
+      turn.message.setAttribute('data-message-id', id);
+      turn.message.setAttribute('data-message-model-slug', slug);
+      turn.node.setAttribute('data-turn-id', newer() ? 'request-WEB:' + id : id);
+      if (!identified) turn.body.appendChild(turn.message);
+      identified = true;
+    },
+    /** A Pro preamble: its own message, settled, no Stop, no thinking signal and no action bar (oracle's trap). */
+    preamble(id, text, modelSlug) {
+      if (preambled) return;
+      preambled = true;
+      const msg = assistantMessage(id, modelSlug);
+      turn.body.insertBefore(msg.node, turn.status);
+      proseInto(msg.md, text);
+      setSendMode('send');
+      submitButton().disabled = true;
+    },
+    /** Thinking: a status label with a shimmer, aria-busy, an Answer now button; the bar may flash. */
+    thinking() {
+      if (thinking || done) return;
+      clearTimeout(stall);
+      if (preambled || stalled) setSendMode('stop');
+      stalled = false;
+      setThinking(turn, preambled ? T().proThinking : T().thinking);
+      thinking = el('button', { type: 'button', class: 'btn', text: T().answerNow });
+      turn.body.appendChild(thinking);
+      if (plan.flash_action_bar && !stopless()) setSendMode('send'); // Stop gone mid-thinking, too
+      if (plan.flash_action_bar) submitButton().disabled = true;
+      flash();
+    },
+    thought() {
+      if (!thinking) return;
+      thinking.remove();
+      thinking = null;
+      setThinking(turn, null);
+      turn.actions.classList.remove('shown');
+      if (plan.flash_action_bar) setSendMode('stop');
+      if (markdown) stallWatch();
+    },
+    text(t) {
+      markdown = t;
+      if (!identified || done) return;
+      proseInto(turn.md, FakesolStream.render(t).prose);
+      stallWatch();
+    },
+    /** The stream is over (complete, cut, stopped): the answer as it stands. Returns the turn for the thread, or null. */
+    finish(state, errorText) {
+      done = true;
+      clearTimeout(stall);
+      if (thinking) { thinking.remove(); thinking = null; setThinking(turn, null); }
+      if (!identified) {
+        if (errorText) turn.node.remove(); else turn.actions.classList.add('shown');
+        return null;
+      }
+      const m = state && state.answerId ? state.messages.get(state.answerId) : null;
+      const part = m && m.content && m.content.parts ? m.content.parts[0] : null;
+      const rendered = FakesolStream.render(typeof part === 'string' ? part : markdown);
+      rendered.images = plan.images || [];
+      renderDone(turn, rendered);
+      return { id: turn.id, data: Object.assign({ slug }, rendered) };
+    },
+  };
 }
 
 /** React remounts an older turn while a new one streams: same message id, text re-streams. */
@@ -755,8 +775,9 @@ async function load() {
   for (const t of r.json.turns) {
     if (t.role === 'user') { userTurn(t.id, t.text); continue; }
     const turn = assistantTurn(t.id, t.slug);
-    renderDone(turn, t);
-    turns.push({ id: t.id, data: t });
+    const rendered = Object.assign(FakesolStream.render(t.markdown || ''), { images: t.images || [] });
+    renderDone(turn, rendered);
+    turns.push({ id: t.id, data: Object.assign({ slug: t.slug }, rendered) });
   }
 }
 

@@ -72,12 +72,25 @@ window.FakesolStream = (() => {
       if (doc.error) handlers.onError && handlers.onError(String(doc.error.message || doc.error));
       const m = doc.message;
       if (!m || !m.id) return;
-      if (!st.messages.has(m.id) && m.status !== 'finished_successfully') st.live.add(m.id);
-      st.messages.set(m.id, m);
       const role = m.author && m.author.role;
       const type = m.content && m.content.content_type;
+      // This turn's messages: any that streams, and any new one that arrives whole but is not a
+      // finished final text (a recap, a preamble, an image answer); a finished final text that
+      // arrives whole is an older answer a follow-up re-sends.
+      const resent = m.status === 'finished_successfully' && type === 'text' && (!m.channel || m.channel === 'final');
+      if (!st.messages.has(m.id) && !resent) st.live.add(m.id);
+      st.messages.set(m.id, m);
       if (role !== 'assistant' || !st.live.has(m.id)) return;
-      if (type === 'reasoning_recap' || type === 'thoughts') { handlers.onThinking && handlers.onThinking(m); return; }
+      if (type === 'reasoning_recap' || type === 'thoughts') {
+        if (m.status === 'finished_successfully') handlers.onThought && handlers.onThought(m);
+        else handlers.onThinking && handlers.onThinking(m);
+        return;
+      }
+      if (m.channel === 'commentary' && type === 'text') {
+        const said = m.content.parts && m.content.parts[0];
+        handlers.onCommentary && handlers.onCommentary(m.id, typeof said === 'string' ? said : '', (m.metadata && m.metadata.model_slug) || '');
+        return;
+      }
       if (m.channel && m.channel !== 'final') return;
       if (type !== 'text' && type !== 'multimodal_text') return;
       if (st.answerId !== m.id) {
@@ -92,7 +105,9 @@ window.FakesolStream = (() => {
       if (f.type) {
         if (f.conversation_id) seen({ conversation_id: f.conversation_id });
         if (f.type === 'message_stream_complete') st.terminal = true;
+        else if (f.type === 'input_message' && f.input_message && f.input_message.id) handlers.onUserMessage && handlers.onUserMessage(f.input_message.id);
         else if (f.type === 'message_marker' && f.marker === 'cot_token') handlers.onThinking && handlers.onThinking(null);
+        else if (f.type === 'message_marker' && f.marker === 'final_channel_token') handlers.onThought && handlers.onThought(null);
         else if (f.type === 'stream_handoff') st.handoff = f.options || [];
         return;
       }
@@ -176,8 +191,9 @@ window.FakesolStream = (() => {
   }
 
   /**
-   * Sends one turn. handlers: onHttpError(status, json), onConversation(id), onAnswer(id, slug),
-   * onText(wholeTextSoFar), onThinking(), onError(text). Resolves with the outcome:
+   * Sends one turn. handlers: onHttpError(status, json), onConversation(id), onUserMessage(id),
+   * onCommentary(id, text, slug), onThinking(), onThought(recap), onAnswer(id, slug),
+   * onText(wholeTextSoFar), onError(text). Resolves with the outcome:
    * 'complete' | 'ended' | 'stopped' | 'http_error' and the turn's state.
    */
   async function send(request, handlers, opts) {

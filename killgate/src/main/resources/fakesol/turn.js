@@ -1,15 +1,22 @@
-// fakesol page: one turn over the page's own conversation stream (stream.js). The turn request
-// goes to /backend-api/f/conversation as on the real page (its /prepare first, the body read by
-// the page's own code, /resume after a silence, a socket follow of a handoff, its own abort after
-// the terminal frames). The scenario's DOM behaviours (page.js play(): preambles, thinking,
-// flashing bars, false pauses, banners) play from the turn's plan (/api/plan/<user message id>)
-// alongside the stream, which the backend paces to the same plan; a recorded body
-// (--stream-file) has no plan and renders from the stream's own events. Same global scope as page.js.
+// fakesol page: one turn over the page's own conversation stream (stream.js), rendered FROM ITS
+// EVENTS as the real page renders it: the answer message (its id and model slug), its text and
+// code blocks, the thinking label between the thinking marker and the recap, a Pro preamble (a
+// commentary message), Stop until the terminal frames, the action bar after them, and the
+// conversation id the stream names for the address bar and the history. The turn's plan
+// (/api/plan/<user message id>) carries only what the page itself does around the events, as
+// scenario fields: a flashing action bar, a false pause, a remount of the previous turn, no
+// /c/<id> in the address bar, the images its file service serves, and the page faults that carry
+// no answer (walls, banners, a full conversation, a hang). A recorded body (--stream-file) renders
+// the same way; the page adopts its conversation and message ids. Same global scope as page.js.
 'use strict';
 
 let stopTurn = null; // aborts the turn's fetches, as the real page's Stop does
 
-async function streamTurn(text, isNew, sentFiles, beforePlay) {
+/** Plan faults the page plays by itself: no answer comes in the stream for them. */
+const PAGE_FAULTS = new Set(['too_long', 'logged_out', 'cloudflare', 'crash', 'crash_before_send', 'hang', 'cap', 'capacity',
+  'unusual_activity', 'conversation_full']);
+
+async function streamTurn(text, isNew, sentFiles) {
   const userId = crypto.randomUUID();
   const request = {
     action: 'next',
@@ -22,14 +29,15 @@ async function streamTurn(text, isNew, sentFiles, beforePlay) {
   };
   if (conversationId) request.conversation_id = conversationId;
   Object.assign(request, placeFields()); // history.js: a project's gizmo_id, a temporary chat's flag
-  userTurn(userId, text);
+  const userSection = userTurn(userId, text);
   const stop = new AbortController();
   stopTurn = stop;
   let plan = {};
   let playing = null;
-  let replayTurn = null;
+  let view = null;
   let errorText = null;
   let streamConversation = null;
+  const shown = () => view || (view = answerView(plan));
 
   const handlers = {
     onHttpError: (status, json) => {
@@ -40,40 +48,52 @@ async function streamTurn(text, isNew, sentFiles, beforePlay) {
       if (status === 429) showBanner(message); else showError({ error: message, conversation_id: conversationId });
     },
     onConversation: (id) => { streamConversation = id; },
-    onAnswer: (id, slug) => { if (plan.replay) replayTurn = assistantTurn(id, slug); },
-    onText: (t) => { if (replayTurn) proseInto(replayTurn.md, FakesolStream.render(t).prose); },
+    onUserMessage: (id) => adoptUserMessageId(userSection, id),
+    onCommentary: (id, said, slug) => shown().preamble(id, said, slug),
+    onThinking: () => shown().thinking(),
+    onThought: () => { if (view) view.thought(); },
+    onAnswer: (id, slug) => shown().identify(id, slug),
+    onText: (t) => shown().text(t),
     onError: (message) => { errorText = message; },
   };
   const { outcome, state } = await FakesolStream.send(request, handlers, {
     stopSignal: stop.signal,
     hiddenHandoff: () => plan.stream_fault === 'handoff_unfollowed',
     silenceMs: () => plan.silence_ms,
-    onResponse: async (response) => {
+    onResponse: async () => {
       const r = await fetch('/api/plan/' + encodeURIComponent(userId));
       plan = r.ok ? await r.json() : {};
-      beforePlay(plan);
-      // A stream-only HTTP error (429/403 scripted on the stream) has no page behaviour to play.
-      if (!plan.replay && (response.ok || plan.fault)) playing = play(plan, isNew);
+      if (isNew && !plan.no_durable_url) showConversationUrl('WEB:' + crypto.randomUUID(), 'push'); // history.js
+      if (plan.fault === 'cap_downgrade' && plan.banner) showBanner(plan.banner);
+      if (PAGE_FAULTS.has(plan.fault)) playing = play(plan);
     },
   });
   stopTurn = null;
-  if (playing) {
-    await playing;
-  } else if (plan.replay && replayTurn && state) {
-    const m = state.messages.get(state.answerId);
-    const rendered = FakesolStream.render(m && typeof m.content.parts[0] === 'string' ? m.content.parts[0] : '');
-    renderDone(replayTurn, rendered);
-    turns.push({ id: replayTurn.id, data: Object.assign({ slug: '' }, rendered) });
-    setSendMode('send');
+  if (playing) await playing;
+  const answered = view ? view.finish(state, errorText) : null;
+  if (answered) {
+    turns.push(answered);
     if (streamConversation) conversationId = streamConversation;
-    if (isNew && conversationId) setTimeout(() => showConversationUrl(conversationId, 'replace'), 400);
-  } else if (outcome !== 'http_error') {
-    setSendMode('send');
+    if (isNew && conversationId) {
+      // The history lists the new chat; the durable id replaces the transient WEB: one only after
+      // the answer is done, and for some chats never (onflip: 7 of 25). history.js knows the place.
+      const id = conversationId;
+      setTimeout(() => addHistory(id), 300);
+      if (!plan.no_durable_url) setTimeout(() => showConversationUrl(id, 'replace'), 400);
+    }
   }
+  if (!playing && outcome !== 'http_error') setSendMode('send');
   if (errorText && !playing && outcome !== 'stopped') {
-    setSendMode('send');
     showError({ error: errorText, conversation_id: streamConversation || conversationId });
   }
+}
+
+/** The stream echoed the user message under its own id (a recording's): the page shows that id. */
+function adoptUserMessageId(section, id) {
+  const m = section.querySelector('[data-message-author-role="user"]');
+  if (!m || m.getAttribute('data-message-id') === id) return;
+  m.setAttribute('data-message-id', id);
+  section.setAttribute('data-turn-id', newer() ? 'request-WEB:' + id : id);
 }
 
 function stopStreamTurn() {

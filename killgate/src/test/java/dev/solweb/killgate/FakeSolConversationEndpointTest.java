@@ -105,6 +105,39 @@ class FakeSolConversationEndpointTest {
     assertThat(control().path("send_count").asInt()).isEqualTo(2);
   }
 
+  /** The page renders from the stream, so the stream carries every moment it draws, and the plan no answer. */
+  @Test
+  void thinkingAndAProPreambleAreEventsAndThePagesPlanCarriesNoAnswer() throws Exception {
+    sol = FakeSol.start(Scenario.parse("{\"default\": [{\"prose\": \"First half. Second half.\", \"thinking_ms\": 30,"
+        + " \"flash_action_bar\": true}, {\"prose\": \"The real answer.\", \"preamble\": \"I'll think.\", \"preamble_ms\": 10}]}"), 0);
+    String body = post("/backend-api/f/conversation", turnRequest("a", null, true)).body();
+    // Mid-answer thinking is two typed markers, so the bare continuations after them still append.
+    int started = body.indexOf("\"marker\":\"cot_token\"");
+    int again = body.indexOf("\"marker\":\"final_channel_token\"");
+    assertThat(body.indexOf("\"v\":\"F\"")).isBetween(0, started);
+    assertThat(again).isGreaterThan(started);
+    StreamTurn t = decode(body);
+    assertThat(t.complete()).isTrue();
+    assertThat(t.answerMarkdown()).contains("First half. Second half.");
+    HttpResponse<String> plan = http.send(HttpRequest.newBuilder(sol.url().resolve("/api/plan/u-" + "a".hashCode())).build(),
+        HttpResponse.BodyHandlers.ofString());
+    JsonNode behaviours = JSON.readTree(plan.body());
+    assertThat(behaviours.path("flash_action_bar").asBoolean()).isTrue();
+    assertThat(plan.body()).doesNotContain("First half").doesNotContain(t.answerMessageId().orElseThrow());
+    assertThat(behaviours.has("markdown") || behaviours.has("blocks") || behaviours.has("prose")).isFalse();
+
+    String pro = post("/backend-api/f/conversation", turnRequest("b", t.conversationId(), true)).body();
+    int preamble = pro.indexOf("\"channel\":\"commentary\"");
+    int recap = pro.indexOf("\"content_type\":\"reasoning_recap\"");
+    int answer = pro.indexOf("\"v\":\"T\"");
+    assertThat(preamble).isPositive();
+    assertThat(recap).isGreaterThan(preamble);
+    assertThat(answer).isGreaterThan(recap);
+    StreamTurn p = decode(pro);
+    assertThat(p.complete()).isTrue();
+    assertThat(p.answerMarkdown()).contains("The real answer.");
+  }
+
   @Test
   void theCumulativeFormatAndAReSendOfOlderAnswersAreScriptable() throws Exception {
     sol = FakeSol.start(Scenario.parse("{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\", "

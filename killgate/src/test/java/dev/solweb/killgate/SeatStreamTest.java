@@ -178,5 +178,52 @@ class SeatStreamTest extends SeatHarness {
     assertThat(r.modelSlug()).isEqualTo("gpt-5-6-thinking");
     assertThat(r.conversationUrl()).isEqualTo(sol.url() + "c/" + conv);
     sentOnce();
+    // The page adopted the recording's ids: its history, a reload and the next turn all go by them.
+    assertThat(sol.sends().get(0).conversationId()).as("fakesol keeps its own id underneath").isNotEqualTo(conv);
+    seat.probe();
+    SeatReply next = seat.send("and now?");
+    assertThat(next.source()).isEqualTo(SeatReply.Source.STREAM);
+    assertThat(next.codeBlocks()).containsExactly(CALL);
+    assertThat(next.conversationUrl()).isEqualTo(sol.url() + "c/" + conv);
+    assertThat(sol.sends()).hasSize(2);
+    assertThat(sol.sends().get(1).conversationId()).as("the follow-up continues the replayed conversation")
+        .isEqualTo(sol.sends().get(0).conversationId());
+  }
+
+  /** A reload of a replayed conversation shows what its recording said, under the recording's message ids. */
+  @Test
+  void aReplayedConversationReloadsUnderTheRecordingsIds() throws Exception {
+    PlaywrightSeat seat = ready(reply(null));
+    String conv = "68d9b2c1-1a2b-8003-9c4d-5e6f7a8b9c0e";
+    sol.answerNextWith(("data: {\"type\": \"input_message\", \"input_message\": {\"id\": \"rec-u1\", \"author\": {\"role\": \"user\"}, "
+        + "\"content\": {\"content_type\": \"text\", \"parts\": [\"hi\"]}, \"status\": \"finished_successfully\"}, \"conversation_id\": \"" + conv + "\"}\n\n"
+        + recordedAnswer(conv, "in_progress", "null") + recordedAnswer(conv, "finished_successfully", "true")
+        + "data: [DONE]\n\n").getBytes(StandardCharsets.UTF_8));
+    SeatReply r = seat.send("hi");
+    assertThat(r.prose()).isEqualTo("Recorded answer.");
+    assertThat(r.conversationUrl()).isEqualTo(sol.url() + "c/" + conv);
+    seat.openNew();
+    seat.resume(sol.url() + "c/" + conv);
+    SeatReply next = seat.send("more");
+    assertThat(next.codeBlocks()).containsExactly(CALL);
+    assertThat(next.conversationUrl()).isEqualTo(sol.url() + "c/" + conv);
+    assertThat(sol.sends().get(1).conversationId()).isEqualTo(sol.sends().get(0).conversationId());
+    assertThat(reloaded(conv)).contains("\"id\":\"rec-u1\"", "\"id\":\"rec-a2\"", "Recorded answer.");
+  }
+
+  /** One event of the older cumulative format: the whole answer "Recorded answer." in this state. */
+  private static String recordedAnswer(String conv, String status, String endTurn) {
+    return "data: {\"message\": {\"id\": \"rec-a2\", \"author\": {\"role\": \"assistant\"}, \"content\": {\"content_type\": \"text\", "
+        + "\"parts\": [\"Recorded answer.\"]}, \"status\": \"" + status + "\", \"end_turn\": " + endTurn + ", \"channel\": \"final\", "
+        + "\"recipient\": \"all\", \"metadata\": {\"model_slug\": \"gpt-5-6-thinking\"}}, \"conversation_id\": \"" + conv + "\", \"error\": null}\n\n";
+  }
+
+  /** What a reload of the conversation gets from fakesol (the page renders it). */
+  private String reloaded(String conv) throws Exception {
+    java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(sol.url().resolve("api/conversation/" + conv)).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(200);
+    return r.body();
   }
 }

@@ -65,7 +65,8 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09 (default ${DEFAULT-VALUE})")
   String dom = Scenario.NEWEST_DOM;
 
-  @Option(names = "--fault-turns", description = "turns with the flashing-bar and Pro-preamble faults (default ${DEFAULT-VALUE})")
+  @Option(names = "--fault-turns", description = "turns with the real page's DOM faults (flashing bar, Pro preamble, no "
+      + "/c/<id>, windowed thread), each kind of stream fault in turn (default ${DEFAULT-VALUE})")
   int faultTurns = 100;
 
   @Option(names = "--deletes", paramLabel = "N",
@@ -131,8 +132,12 @@ public final class SeatBench implements Callable<Integer> {
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
       List<Long> streamLags = new ArrayList<>();
-      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags, new ArrayList<>());
+      java.util.Map<String, List<Long>> phases = new java.util.LinkedHashMap<>();
+      List<Long> short1 = shortTurns(seat, url, SeatReply.Source.STREAM, streamLags, new ArrayList<>(), phases);
       report("seat overhead per turn with the stream (probe+resume+setEffort+send, short prompt)", short1);
+      out.println("  where it went (p50 / p99 per phase):");
+      phases.forEach((name, nanos) -> out.printf("    %-45s p50 %4d ms, p99 %4d ms%n", name, p50(nanos) / 1_000_000,
+          p99(nanos) / 1_000_000));
       report("stream's completing chunk in the page -> seat reply returned", streamLags);
       out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
       for (int kb : new int[] {1, 60, 145}) {
@@ -209,7 +214,7 @@ public final class SeatBench implements Callable<Integer> {
       seat.setEffort(Effort.HIGH);
       String url = seat.send("warm up").conversationUrl();
       List<Long> domLags = new ArrayList<>();
-      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>(), domLags);
+      List<Long> turnsDom = shortTurns(seat, url, SeatReply.Source.DOM, new ArrayList<>(), domLags, new java.util.LinkedHashMap<>());
       report("seat overhead per turn without the stream (tap off, DOM rule alone)", turnsDom);
       // The DOM rule's settle window: a stream-decided turn has no such wait.
       report("time from the page's last change to completion (DOM rule)", domLags);
@@ -250,6 +255,7 @@ public final class SeatBench implements Callable<Integer> {
     ArrayNode messages = body.putArray("messages");
     messages.addObject().put("role", "system").put("content", "You are terse.");
     List<Long> turnTimes = new ArrayList<>();
+    List<Long> terminalToAnswer = new ArrayList<>();
     for (int i = 0; i <= turns; i++) {
       messages.addObject().put("role", "user").put("content", "turn " + i);
       long t0 = System.nanoTime();
@@ -257,14 +263,17 @@ public final class SeatBench implements Callable<Integer> {
           .header("Authorization", "Bearer " + token).header("content-type", "application/json")
           .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
       long took = System.nanoTime() - t0;
+      long answeredAt = System.currentTimeMillis();
       check(r.statusCode() == 200, "turn failed: " + r.body());
       if (i > 0) {
         turnTimes.add(took); // the first turn opens the conversation
+        terminalToAnswer.add(Duration.ofMillis(answeredAt - sol.lastTerminalAtMillis()).toNanos());
       }
       messages.addObject().put("role", "assistant").put("content", JSON.readTree(r.body())
           .path("choices").get(0).path("message").path("content").asText());
     }
     report("HTTP turn through solwebd, non-streaming, zero scripted delay", turnTimes);
+    report("stream's terminal frame written by fakesol -> HTTP answer received from solwebd", terminalToAnswer);
     out.printf("daemon JVM RSS after %d turns (Chromium excluded): %d MB%n", turns, rssKb(daemon.pid()) / 1024);
     daemon.destroy();
     daemon.waitFor(20, TimeUnit.SECONDS);
@@ -320,16 +329,52 @@ public final class SeatBench implements Callable<Integer> {
   }
 
   /**
-   * Premature completions: every reply has a settled Pro preamble, then a thinking phase whose
-   * finished-action bar flashes; a reply that is not the final answer was completed too early.
+   * A kind of fault turn: every one has the real page's DOM faults (a settled Pro preamble, then a
+   * thinking phase whose finished-action bar flashes, no /c/&lt;id&gt; in the address bar, a
+   * windowed thread, the composer that drops untrusted input); all but the first add a stream fault.
+   *
+   * @param stream the reply's {@code stream} object, or null
+   * @param cut the stream ends mid-answer: the seat must fail the turn (unavailable), never return it
+   */
+  private record FaultKind(String name, String stream, boolean cut) {}
+
+  private static final List<FaultKind> FAULT_KINDS = List.of(
+      new FaultKind("DOM faults only", null, false),
+      new FaultKind("stream ended before its terminal frames", "{\"fault\": \"cut\"}", true),
+      new FaultKind("long silence, then /resume", "{\"fault\": \"silence_resume\", \"silence_ms\": 600}", false),
+      new FaultKind("handoff to a WebSocket", "{\"fault\": \"handoff_ws\"}", false),
+      new FaultKind("handoff never followed", "{\"fault\": \"handoff_unfollowed\"}", false),
+      new FaultKind("follow-up re-sends older finished messages", "{\"resend_older\": true}", false));
+
+  /** What the fault turns of one kind came to. */
+  private static final class FaultTally {
+    int turns;
+    int premature;
+    final java.util.Map<String, Integer> outcomes = new java.util.TreeMap<>();
+
+    void count(String outcome) {
+      outcomes.merge(outcome, 1, Integer::sum);
+    }
+  }
+
+  /**
+   * Premature completions over {@code --fault-turns} turns, the kinds of {@link #FAULT_KINDS} in
+   * turn: a reply that is not the turn's final answer (or any reply to a cut turn) completed too
+   * early. Reported per kind with the answer source the seat used.
    */
   private void prematureFigures(Path home) throws Exception {
-    ObjectNode scenario = JSON.createObjectNode().put("dom", dom);
+    ObjectNode scenario = JSON.createObjectNode().put("dom", dom).put("windowed_turns", 6);
     ArrayNode replies = scenario.putArray("default");
     for (int i = 0; i < faultTurns + 1; i++) {
-      replies.addObject().put("prose", "final answer " + i).put("preamble", "Let me think about that.")
-          .put("preamble_ms", 1100).put("thinking_ms", 1300).put("flash_action_bar", true);
+      ObjectNode r = replies.addObject().put("prose", "final answer " + i).put("preamble", "Let me think about that.")
+          .put("preamble_ms", 1100).put("thinking_ms", 1300).put("flash_action_bar", true).put("no_durable_url", true);
+      FaultKind kind = i == 0 ? null : faultKind(i);
+      if (kind != null && kind.stream() != null) {
+        r.set("stream", JSON.readTree(kind.stream()));
+      }
     }
+    java.util.Map<String, FaultTally> tallies = new java.util.LinkedHashMap<>();
+    FAULT_KINDS.forEach(k -> tallies.put(k.name(), new FaultTally()));
     try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()), 0);
          PlaywrightSeatFactory factory = PlaywrightSeatFactory.create(new PlaywrightOptions(sol.url(), true, chromium, null, home))) {
       PlaywrightSeat seat = factory.create(0);
@@ -338,16 +383,35 @@ public final class SeatBench implements Callable<Integer> {
       String url = seat.send("warm up").conversationUrl();
       int premature = 0;
       for (int i = 1; i <= faultTurns; i++) {
+        FaultKind kind = faultKind(i);
+        FaultTally tally = tallies.get(kind.name());
+        tally.turns++;
         seat.probe();
         seat.resume(url);
         seat.setEffort(Effort.PRO);
-        if (!seat.send("turn " + i).prose().equals("final answer " + i)) {
-          premature++;
+        try {
+          SeatReply reply = seat.send("turn " + i);
+          tally.count(reply.source().name().toLowerCase(java.util.Locale.ROOT));
+          if (kind.cut() || !reply.prose().equals("final answer " + i)) {
+            premature++;
+            tally.premature++;
+          }
+        } catch (dev.solweb.provider.seat.SeatException e) {
+          tally.count(e.failure().kind().name().toLowerCase(java.util.Locale.ROOT));
+          check(kind.cut(), "turn " + i + " (" + kind.name() + ") failed: " + e.getMessage());
         }
       }
-      out.printf("premature completions with the flashing-bar and Pro-preamble faults: %d of %d turns%n", premature, faultTurns);
+      check(sol.sends().size() == faultTurns + 1, "sends " + sol.sends().size() + " for " + (faultTurns + 1) + " turns");
+      out.printf("premature completions with the real page's DOM faults and the stream faults: %d of %d turns "
+          + "(every send once: %d sends)%n", premature, faultTurns, sol.sends().size());
+      tallies.forEach((name, t) -> out.printf("  %-45s %3d turns, %d premature, outcomes %s%n", name + ":", t.turns,
+          t.premature, t.outcomes));
       seat.close();
     }
+  }
+
+  private static FaultKind faultKind(int turn) {
+    return FAULT_KINDS.get((turn - 1) % FAULT_KINDS.size());
   }
 
   private static String prompt(int chars) {
@@ -379,15 +443,23 @@ public final class SeatBench implements Callable<Integer> {
 
   /** {@code turns} short turns as the dispatcher runs them; each must be decided by {@code source}. */
   private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags,
-      List<Long> completionLags) throws Exception {
+      List<Long> completionLags, java.util.Map<String, List<Long>> phases) throws Exception {
     List<Long> out = new ArrayList<>();
     for (int i = 0; i < turns; i++) {
       long t0 = System.nanoTime();
       seat.probe();
+      long t1 = System.nanoTime();
       seat.resume(url);
+      long t2 = System.nanoTime();
       seat.setEffort(Effort.HIGH);
+      long t3 = System.nanoTime();
       SeatReply reply = seat.send("turn " + i);
-      out.add(System.nanoTime() - t0);
+      long t4 = System.nanoTime();
+      out.add(t4 - t0);
+      phases.computeIfAbsent("probe (runs the deferred DOM cross-check)", k -> new ArrayList<>()).add(t1 - t0);
+      phases.computeIfAbsent("resume", k -> new ArrayList<>()).add(t2 - t1);
+      phases.computeIfAbsent("setEffort (choose + read back)", k -> new ArrayList<>()).add(t3 - t2);
+      seat.lastTimings().forEach((name, d) -> phases.computeIfAbsent("send: " + name, k -> new ArrayList<>()).add(d.toNanos()));
       check(reply.source() == source, "turn " + i + " was decided by " + reply.source() + ", not " + source);
       if (seat.lastStreamLag() != null) {
         streamLags.add(seat.lastStreamLag().toNanos());

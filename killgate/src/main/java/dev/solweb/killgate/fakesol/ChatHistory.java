@@ -55,6 +55,8 @@ public final class ChatHistory {
   private record Entry(String id, String title, String project, boolean personal, boolean temporary) {}
 
   private final Clock clock;
+  // The page shows a replayed recording's ids (--stream-file); entries are kept under fakesol's own.
+  private final ConversationAliases aliases;
   private final Map<String, Entry> entries = new LinkedHashMap<>();
   private final Map<String, List<ObjectNode>> personalTurns = new LinkedHashMap<>();
   private final List<Project> projects = new ArrayList<>();
@@ -63,8 +65,9 @@ public final class ChatHistory {
   private DeleteFault deleteFault = DeleteFault.NONE;
   private boolean temporaryAvailable = true;
 
-  ChatHistory(Clock clock) {
+  ChatHistory(Clock clock, ConversationAliases aliases) {
     this.clock = clock;
+    this.aliases = aliases;
   }
 
   // ---- Seeding (tests, fakesol options) ---------------------------------------------------
@@ -169,7 +172,7 @@ public final class ChatHistory {
     java.util.Collections.reverse(newestFirst);
     for (Entry e : newestFirst) {
       if (!e.temporary() && !deleted.contains(e.id())) {
-        cs.addObject().put("id", e.id()).put("title", e.title()).put("project", e.project());
+        cs.addObject().put("id", aliases.shown(e.id())).put("title", e.title()).put("project", e.project());
       }
     }
     FakeSol.json(ctx, 200, out);
@@ -177,7 +180,7 @@ public final class ChatHistory {
 
   /** The confirmation's Delete: recorded always; applied unless the silent fault swallows it. */
   private synchronized void delete(RoutingContext ctx) {
-    String id = FakeSol.body(ctx).path("conversation_id").asText("");
+    String id = aliases.resolve(FakeSol.body(ctx).path("conversation_id").asText(""));
     Entry e = entries.get(id);
     boolean applied = e != null && deleteFault != DeleteFault.SILENT && !deleted.contains(id);
     deletes.add(new Delete(id, clock.instant(), applied, e != null && e.personal()));

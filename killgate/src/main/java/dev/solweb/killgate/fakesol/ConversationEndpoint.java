@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.seat.playwright.ConversationStreamDecoder;
+import dev.solweb.provider.seat.playwright.StreamTurn;
 import dev.solweb.provider.seat.scripted.ScriptedReply;
 import dev.solweb.provider.seat.scripted.StreamScript;
 import io.vertx.core.buffer.Buffer;
@@ -46,6 +48,9 @@ final class ConversationEndpoint {
   /** The plan of each turn by the page's user message id: the DOM behaviours the page plays around the stream. */
   private final Map<String, ObjectNode> plans = new HashMap<>();
 
+  /** When a body last carried its terminal {@code [DONE]} (epoch ms; 0 before any), for bench-seat. */
+  private volatile long terminalAtMillis;
+
   ConversationEndpoint(FakeSol sol) {
     this.sol = sol;
   }
@@ -62,6 +67,10 @@ final class ConversationEndpoint {
   /** The handoff socket's route; mounted before any body handler. */
   void mountSocket(Router router) {
     router.get("/backend-api/ws").handler(ctx -> ctx.request().toWebSocket().onSuccess(this::socket));
+  }
+
+  long terminalAtMillis() {
+    return terminalAtMillis;
   }
 
   /** The next turn gets these bytes as its body, exactly. */
@@ -88,7 +97,7 @@ final class ConversationEndpoint {
       replay = recorded.poll();
     }
     if (replay != null) {
-      String conv = sol.recordReplay(text, label, conversation, attached);
+      String conv = sol.recordReplay(text, label, conversation, attached, userId, recording(replay));
       sol.history().opened(conv, text, body);
       synchronized (this) {
         plans.put(userId == null ? "" : userId, JSON.createObjectNode().put("conversation_id", conv).put("replay", true));
@@ -110,7 +119,7 @@ final class ConversationEndpoint {
       plan.put("silence_ms", script.silenceMs()); // the page resumes after this much silence (scaled down from ~60 s)
     }
     synchronized (this) {
-      plans.put(plan.path("user_message_id").asText(""), plan);
+      plans.put(plan.path("user_message_id").asText(""), pageBehaviours(plan));
     }
     String fault = plan.path("fault").asText("");
     switch (fault) {
@@ -174,7 +183,6 @@ final class ConversationEndpoint {
       play(res, steps, true);
       return;
     }
-    steps.add(new Step(0, StreamEncoder.preamble(turn)));
     StreamScript.Fault streamFault = script.fault();
     if (streamFault == StreamScript.Fault.HANDOFF_WS || streamFault == StreamScript.Fault.HANDOFF_UNFOLLOWED) {
       String topic = "conversation-turn-" + turn.answerId();
@@ -184,7 +192,9 @@ final class ConversationEndpoint {
         topics.put(topic, carried);
       }
       List<String> handoff = StreamEncoder.handoff(turn, topic);
-      play(res, List.of(new Step(plan.path("delay_ms").asLong(0), handoff.subList(StreamEncoder.preamble(turn).size(), handoff.size()))), true);
+      int head = StreamEncoder.preamble(turn).size();
+      play(res, List.of(new Step(0, handoff.subList(0, head)),
+          new Step(plan.path("delay_ms").asLong(0), handoff.subList(head, handoff.size()))), true);
       return;
     }
     List<String> answer;
@@ -194,7 +204,8 @@ final class ConversationEndpoint {
     } else {
       answer = StreamEncoder.answer(turn);
     }
-    pace(steps, answer, plan);
+    steps.add(new Step(0, StreamEncoder.head(turn)));
+    pace(steps, turn, answer, plan);
     if (streamFault == StreamScript.Fault.CUT) {
       play(res, steps, true);
       return;
@@ -210,16 +221,61 @@ final class ConversationEndpoint {
     play(res, steps, true);
   }
 
-  /** The answer's events at the reply's pace: half, a pause (thinking, false pause), the rest. */
-  private static void pace(List<Step> steps, List<String> answer, ObjectNode plan) {
-    long delay = plan.path("delay_ms").asLong(0);
+  /**
+   * What the page gets of a plan: its own behaviours, never the answer (text, code blocks, message
+   * id, slug), which it renders from the stream. A full conversation keeps its message id and slug:
+   * that page fault draws its own message, with no answer in the stream.
+   */
+  private static ObjectNode pageBehaviours(ObjectNode plan) {
+    ObjectNode out = plan.deepCopy();
+    out.remove(List.of("prose", "markdown", "blocks"));
+    if (!"conversation_full".equals(plan.path("fault").asText(""))) {
+      out.remove(List.of("message_id", "slug"));
+    }
+    return out;
+  }
+
+  /** What a recorded body says about its turn, read with the seat's own decoder (the page adopts these ids). */
+  private static FakeSol.Recording recording(byte[] body) {
+    ConversationStreamDecoder decoder = new ConversationStreamDecoder();
+    StreamTurn turn = new StreamTurn();
+    turn.beginBody();
+    turn.accept(decoder.feed(body));
+    turn.accept(decoder.end());
+    return new FakeSol.Recording(turn.conversationId(), turn.inputMessageId(), turn.answerMessageId().orElse(null),
+        turn.answerMarkdown().orElse(""), turn.modelSlug());
+  }
+
+  /**
+   * The answer's events at the reply's pace, with the moments the page renders from them: a Pro
+   * preamble (a settled commentary message, then a silence) and its thinking (marker, silence,
+   * recap) before the answer; otherwise half the answer, the thinking (typed markers only, so the
+   * answer's patch chain goes on: {@code cot_token}, a silence, {@code final_channel_token}), a
+   * false pause (a silence), the rest.
+   */
+  private static void pace(List<Step> steps, StreamEncoder.Turn turn, List<String> answer, ObjectNode plan) {
     long streamMs = plan.path("stream_ms").asLong(0);
-    long pause = plan.path("thinking_ms").asLong(0) + plan.path("false_pause_ms").asLong(0);
-    int half = answer.size() / 2;
+    long thinkingMs = turn.thinkingSeconds() == null ? 0 : Math.round(turn.thinkingSeconds() * 1000);
+    long falsePause = plan.path("false_pause_ms").asLong(0);
+    String preamble = plan.path("preamble").asText("");
+    steps.add(new Step(plan.path("delay_ms").asLong(0), List.of()));
+    if (!preamble.isEmpty()) {
+      steps.add(new Step(100, StreamEncoder.commentary(turn, preamble)));
+      steps.add(new Step(plan.path("preamble_ms").asLong(0), StreamEncoder.thinkingStarted(turn)));
+      steps.add(new Step(thinkingMs, StreamEncoder.thinkingFinished(turn)));
+    }
+    int half = preamble.isEmpty() ? answer.size() / 2 : -1;
     long each = answer.isEmpty() ? 0 : streamMs / answer.size();
-    steps.add(new Step(delay, List.of()));
     for (int i = 0; i < answer.size(); i++) {
-      steps.add(new Step(i == half ? each + pause : each, List.of(answer.get(i))));
+      long wait = each;
+      if (i == half) {
+        if (thinkingMs > 0) {
+          steps.add(new Step(each, StreamEncoder.thinkingStarted(turn)));
+          steps.add(new Step(thinkingMs, StreamEncoder.visibleAgain(turn)));
+        }
+        wait += falsePause;
+      }
+      steps.add(new Step(wait, List.of(answer.get(i))));
     }
   }
 
@@ -230,6 +286,9 @@ final class ConversationEndpoint {
       adjustments.add("auto:smaller_model:reached_message_cap");
     }
     long thinkingMs = reply == null ? 0 : reply.thinkingMs();
+    if (!plan.path("preamble").asText("").isEmpty()) {
+      thinkingMs = Math.max(thinkingMs, 1500); // Pro thinks after its preamble, at least this long
+    }
     String markdown = plan.path("markdown").asText("");
     return new StreamEncoder.Turn(format == StreamScript.Format.V1 ? StreamEncoder.Format.V1 : StreamEncoder.Format.CUMULATIVE,
         plan.path("conversation_id").asText(), planned.newChat(), plan.path("user_message_id").asText(""), userText,
@@ -340,6 +399,9 @@ final class ConversationEndpoint {
       }
       if (!step.events().isEmpty()) {
         res.write(String.join("", step.events()));
+        if (step.events().contains("data: [DONE]\n\n")) {
+          terminalAtMillis = System.currentTimeMillis();
+        }
       }
       playFrom(res, steps, i + 1, end);
     };

@@ -64,6 +64,7 @@ public final class FakeSol implements AutoCloseable {
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
   private final Map<String, String> drafts = new HashMap<>();
   private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
+  private final ConversationAliases aliases = new ConversationAliases();
   private final ChatHistory history;
   private HttpServer server;
   private String wall;
@@ -83,7 +84,7 @@ public final class FakeSol implements AutoCloseable {
     this.ownsVertx = ownsVertx;
     this.player = new ScenarioPlayer(scenario);
     this.clock = clock;
-    this.history = new ChatHistory(clock);
+    this.history = new ChatHistory(clock, aliases);
     switch (scenario.state()) {
       case "logged_out" -> wall = "login";
       case "challenged" -> wall = "cloudflare";
@@ -152,6 +153,14 @@ public final class FakeSol implements AutoCloseable {
    */
   public void answerNextWith(byte[] recordedBody) {
     conversationEndpoint.queueRecorded(recordedBody);
+  }
+
+  /**
+   * When fakesol last wrote a turn body's terminal {@code [DONE]} to the page (epoch ms, 0 before
+   * any): bench-seat measures from here to the HTTP answer of solwebd.
+   */
+  public long lastTerminalAtMillis() {
+    return conversationEndpoint.terminalAtMillis();
   }
 
   /**
@@ -251,13 +260,13 @@ public final class FakeSol implements AutoCloseable {
     out.put("dom", player.scenario().dom());
     out.put("locale", player.scenario().locale());
     out.put("windowed_turns", player.scenario().windowedTurns());
-    String conversation = ctx.queryParams().get("conversation");
+    String conversation = aliases.resolve(ctx.queryParams().get("conversation"));
     out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
     json(ctx, 200, out);
   }
 
   private synchronized void conversation(RoutingContext ctx) {
-    String id = ctx.pathParam("id");
+    String id = aliases.resolve(ctx.pathParam("id"));
     if (player.peek(id).map(r -> r.fault() == Fault.DELETED).orElse(false)) {
       player.next(id);
       player.delete(id);
@@ -275,7 +284,7 @@ public final class FakeSol implements AutoCloseable {
       json(ctx, 404, JSON.createObjectNode().put("detail", "Unable to load conversation " + id));
       return;
     }
-    ObjectNode out = JSON.createObjectNode().put("id", id).put("project", history.projectOf(id));
+    ObjectNode out = JSON.createObjectNode().put("id", aliases.shown(id)).put("project", history.projectOf(id));
     ArrayNode turns = out.putArray("turns");
     personal.orElseGet(() -> transcripts.getOrDefault(id, List.of())).forEach(turns::add);
     json(ctx, 200, out);
@@ -285,7 +294,7 @@ public final class FakeSol implements AutoCloseable {
   private synchronized void effort(RoutingContext ctx) {
     JsonNode body = body(ctx);
     String wanted = body.path("wanted").asText();
-    String conversation = body.path("conversation_id").asText(null);
+    String conversation = aliases.resolve(body.path("conversation_id").asText(null));
     Optional<String> scripted = scriptedLabel(conversation);
     if (scripted.isEmpty()) {
       effortLabel = wanted;
@@ -303,12 +312,12 @@ public final class FakeSol implements AutoCloseable {
   private synchronized void precheck(RoutingContext ctx) {
     JsonNode body = body(ctx);
     String text = body.path("text").asText();
-    String conversation = body.path("conversation_id").asText(null);
+    String conversation = aliases.resolve(body.path("conversation_id").asText(null));
     if (conversation == null || conversation.isEmpty()) {
       conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
       drafts.put(text, conversation);
     }
-    ObjectNode out = JSON.createObjectNode().put("conversation_id", conversation).put("outcome", "ok");
+    ObjectNode out = JSON.createObjectNode().put("conversation_id", aliases.shown(conversation)).put("outcome", "ok");
     Fault fault = player.peek(conversation).map(ScriptedReply::fault).orElse(null);
     if (fault != null) {
       switch (fault) {
@@ -356,14 +365,15 @@ public final class FakeSol implements AutoCloseable {
    *
    * @param userMessageId the id the page made for the user message, or null to make one here
    */
-  synchronized Planned plan(String text, String label, String conversation, List<String> attached, String userMessageId) {
+  synchronized Planned plan(String text, String label, String pageConversation, List<String> attached, String userMessageId) {
+    String conversation = aliases.resolve(pageConversation);
     if (conversation == null || conversation.isEmpty()) {
       conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
     }
     drafts.values().removeIf(conversation::equals); // a draft is used once
     ScriptedReply reply = player.next(conversation).orElse(null);
     Fault fault = reply == null ? null : reply.fault();
-    ObjectNode plan = JSON.createObjectNode().put("conversation_id", conversation);
+    ObjectNode plan = JSON.createObjectNode().put("conversation_id", aliases.shown(conversation));
     if (fault == Fault.TOO_LONG || fault == Fault.LOGGED_OUT || fault == Fault.CLOUDFLARE || fault == Fault.CRASH_BEFORE_SEND) {
       // Normally decided at precheck; a page that skipped it still refuses before submitting.
       plan.put("fault", wire(fault));
@@ -432,14 +442,34 @@ public final class FakeSol implements AutoCloseable {
   /** A Send's plan, the reply behind it (null when the script ran out), and what the stream needs. */
   record Planned(ObjectNode plan, ScriptedReply reply, boolean newChat, List<StreamEncoder.Previous> older) {}
 
-  /** Records a send that a recorded body answers ({@code --stream-file}): no scripted reply is used. */
-  synchronized String recordReplay(String text, String label, String conversation, List<String> attached) {
+  /** What a recorded body said about its turn: the ids the page adopts and the answer it shows. */
+  record Recording(String conversationId, String userMessageId, String answerId, String markdown, String slug) {}
+
+  /**
+   * Records a send that a recorded body answers ({@code --stream-file}): no scripted reply is
+   * used; the conversation takes the recording's id for the page from now on, and its transcript
+   * the recording's message ids and answer, so a reload shows what the stream said.
+   *
+   * @return the conversation's id as the page knows it
+   */
+  synchronized String recordReplay(String text, String label, String pageConversation, List<String> attached,
+      String userMessageId, Recording recording) {
+    String conversation = aliases.resolve(pageConversation);
     if (conversation == null || conversation.isEmpty()) {
       conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
     }
     drafts.values().removeIf(conversation::equals); // a draft is used once
     player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
-    return conversation;
+    aliases.adopt(conversation, recording.conversationId());
+    List<ObjectNode> transcript = transcripts.computeIfAbsent(conversation, k -> new ArrayList<>());
+    String userId = recording.userMessageId() != null ? recording.userMessageId()
+        : userMessageId != null ? userMessageId : UUID.randomUUID().toString();
+    transcript.add(JSON.createObjectNode().put("role", "user").put("id", userId).put("text", text));
+    if (recording.answerId() != null) {
+      transcript.add(JSON.createObjectNode().put("role", "assistant").put("id", recording.answerId())
+          .put("slug", recording.slug()).put("markdown", recording.markdown()));
+    }
+    return aliases.shown(conversation);
   }
 
   Vertx vertx() {
@@ -482,7 +512,7 @@ public final class FakeSol implements AutoCloseable {
   /** ChatGPT's Retry resubmits the last message: counted, and recorded as a second submission. */
   private synchronized void retry(RoutingContext ctx) {
     retryClicks++;
-    String conversation = body(ctx).path("conversation_id").asText(null);
+    String conversation = aliases.resolve(body(ctx).path("conversation_id").asText(null));
     List<ObjectNode> transcript = transcripts.getOrDefault(conversation, List.of());
     for (int i = transcript.size() - 1; i >= 0; i--) {
       if ("user".equals(transcript.get(i).path("role").asText())) {

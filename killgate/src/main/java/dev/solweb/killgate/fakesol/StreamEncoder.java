@@ -57,6 +57,16 @@ public final class StreamEncoder {
 
   /** Everything before the answer message: encoding, token, echo, metadata, re-sent messages, thinking. */
   public static List<String> preamble(Turn t) {
+    List<String> out = new ArrayList<>(head(t));
+    if (t.thinkingSeconds() != null) {
+      out.addAll(thinkingStarted(t));
+      out.addAll(thinkingFinished(t));
+    }
+    return out;
+  }
+
+  /** The preamble without thinking: encoding, token, echo, metadata, re-sent messages. */
+  public static List<String> head(Turn t) {
     List<String> out = new ArrayList<>();
     if (t.format() == Format.V1) {
       out.add("event: delta_encoding\ndata: \"v1\"\n\n");
@@ -75,17 +85,41 @@ public final class StreamEncoder {
     for (Previous p : t.resend()) {
       out.add(whole(t, message(p.messageId(), "assistant", p.markdown(), "finished_successfully", true, "final", t.modelSlug())));
     }
-    if (t.thinkingSeconds() != null) {
-      String recap = t.answerId() + "-recap";
-      out.add(data(obj().put("type", "message_marker").put("conversation_id", t.conversationId()).put("message_id", recap)
-          .put("marker", "cot_token").put("event", "first")));
-      long secs = Math.round(t.thinkingSeconds());
-      ObjectNode m = message(recap, "assistant", null, "finished_successfully", null, "analysis", t.modelSlug());
-      m.putObject("content").put("content_type", "reasoning_recap").put("content", "Thought for " + secs + "s");
-      ((ObjectNode) m.get("metadata")).put("finished_duration_sec", t.thinkingSeconds());
-      out.add(whole(t, m));
-    }
     return out;
+  }
+
+  /** The model starts thinking: the {@code cot_token} marker (the page shows its thinking label). */
+  public static List<String> thinkingStarted(Turn t) {
+    return List.of(data(obj().put("type", "message_marker").put("conversation_id", t.conversationId())
+        .put("message_id", t.answerId() + "-recap").put("marker", "cot_token").put("event", "first")));
+  }
+
+  /**
+   * The model writes visible text again after thinking mid-answer: a {@code final_channel_token}
+   * marker. A typed frame, so the bare continuations after it still append to the answer.
+   */
+  public static List<String> visibleAgain(Turn t) {
+    return List.of(data(obj().put("type", "message_marker").put("conversation_id", t.conversationId())
+        .put("message_id", t.answerId()).put("marker", "final_channel_token").put("event", "first")));
+  }
+
+  /** The model stopped thinking: its finished {@code reasoning_recap} ("Thought for Ns"). */
+  public static List<String> thinkingFinished(Turn t) {
+    double seconds = t.thinkingSeconds() == null ? 0 : t.thinkingSeconds();
+    ObjectNode m = message(t.answerId() + "-recap", "assistant", null, "finished_successfully", null, "analysis", t.modelSlug());
+    m.putObject("content").put("content_type", "reasoning_recap").put("content", "Thought for " + Math.round(seconds) + "s");
+    ((ObjectNode) m.get("metadata")).put("finished_duration_sec", seconds);
+    return List.of(whole(t, m));
+  }
+
+  /**
+   * A message before the answer in the commentary channel, already finished and not ending the
+   * turn: a Pro preamble ("I'll think about this carefully."), which the page shows as a settled
+   * message of its own.
+   */
+  public static List<String> commentary(Turn t, String text) {
+    return List.of(whole(t, message(t.answerId() + "-preamble", "assistant", text, "finished_successfully", false,
+        "commentary", t.modelSlug())));
   }
 
   /** The answer: a new message, its text in pieces, and a finishing batch (last text, status, end_turn, metadata). */

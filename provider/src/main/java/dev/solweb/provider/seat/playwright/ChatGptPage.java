@@ -694,7 +694,22 @@ final class ChatGptPage {
 
   /** The answer's code blocks: the raw markdown through the turn's Copy first, the DOM second. */
   CodeBlocks codeBlocks(String messageId) {
-    String markdown = copyTurnMarkdown(messageId);
+    return codeBlocks(messageId, blocks -> false);
+  }
+
+  /**
+   * As {@link #codeBlocks(String)}, for a cross-check that knows what it expects: the DOM's own
+   * reading of the blocks first (one evaluate), and when it already agrees exactly that is the
+   * answer; else the Copy, where a copied text that agrees is taken at once, without the
+   * stillness wait (a copy that agrees exactly is not a partial one), and anything else waits for
+   * stillness as usual.
+   */
+  CodeBlocks codeBlocks(String messageId, java.util.function.Predicate<List<String>> expected) {
+    MarkdownFences.Split shown = domBlocks(messageId);
+    if (expected.test(shown.blocks())) {
+      return new CodeBlocks(shown.blocks(), shown.prose(), Source.DOM);
+    }
+    String markdown = copyTurnMarkdown(messageId, md -> expected.test(MarkdownFences.split(md).blocks()));
     if (markdown != null && !markdown.isBlank()) {
       MarkdownFences.Split split = MarkdownFences.split(markdown);
       return new CodeBlocks(split.blocks(), split.prose(), Source.COPY);
@@ -710,6 +725,11 @@ final class ChatGptPage {
    * 250 ms. Returns null when nothing was copied within 2 s (the caller reads the DOM instead).
    */
   String copyTurnMarkdown(String messageId) {
+    return copyTurnMarkdown(messageId, md -> false);
+  }
+
+  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough}. */
+  String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
     Locator turn = page.locator(TURN + ":has([data-message-id=\"" + messageId.replace("\"", "\\\"") + "\"])").first();
     Locator button = turn.locator(COPY_TURN).last();
     if (turn.count() == 0 || turn.locator(COPY_TURN).count() == 0) {
@@ -732,6 +752,8 @@ final class ChatGptPage {
           if (t > firstBy) {
             return null;
           }
+        } else if (enough.test(now)) {
+          return now;
         } else if (now.equals(last)) {
           same++;
           if (same >= 3 && t - sameSince >= 250_000_000L) {

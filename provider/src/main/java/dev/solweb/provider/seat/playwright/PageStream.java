@@ -90,6 +90,11 @@ final class PageStream {
     frames.clear();
   }
 
+  /** The pause between polls: at most {@code within}, over as soon as the tap holds news ({@link StreamTap#awaitNews}). */
+  void awaitNews(java.time.Duration within) {
+    StreamTap.awaitNews(page, within);
+  }
+
   /** Reads what arrived since the last poll into the turn. One page round trip. */
   void poll() {
     for (StreamTap.Chunk c : StreamTap.drain(page)) {

@@ -33,6 +33,11 @@ final class PageWait {
 
   /** Polls until {@code poll} yields a value; after {@code within}, throws {@code onTimeout}'s exception (or returns null). */
   <T> T until(Duration within, Poll<T> poll, OnTimeout onTimeout) throws SeatException {
+    return until(within, poll, onTimeout, this::pause);
+  }
+
+  /** As {@link #until(Duration, Poll, OnTimeout)}, with {@code between} in place of the fixed interval between polls. */
+  <T> T until(Duration within, Poll<T> poll, OnTimeout onTimeout, Runnable between) throws SeatException {
     long deadline = System.nanoTime() + within.toNanos();
     while (true) {
       T value = poll.poll();
@@ -46,7 +51,7 @@ final class PageWait {
         }
         return null;
       }
-      pause();
+      between.run();
     }
   }
 

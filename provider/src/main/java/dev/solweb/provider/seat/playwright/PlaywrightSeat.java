@@ -85,6 +85,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private boolean closed;
   private volatile Duration lastCompletionLag = Duration.ZERO;
   private volatile Duration lastStreamLag;
+  /** Where the current turn's time goes (bench-seat only; never read for a decision). */
+  private volatile TurnTimings timings = new TurnTimings();
+  private volatile Map<String, Duration> lastTimings = Map.of();
   private final PageStream stream;
   private final ProgressFeed progress = new ProgressFeed();
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
@@ -396,6 +399,15 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   /**
+   * For benchmarks: where the last turn's time went inside {@code send}, phase by phase in order
+   * (read page, clear composer, typing, wait sendable, effort read-back, Send click, page time to
+   * the stream's terminal chunk, terminal chunk seen, cross-check, code blocks, images, url).
+   */
+  public Map<String, Duration> lastTimings() {
+    return lastTimings;
+  }
+
+  /**
    * For benchmarks: how long the last completed turn's text had held still when the seat called
    * it complete (the page's last change to completion).
    */
@@ -449,6 +461,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (stopRequested) {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
+    timings = new TurnTimings();
     ChatGptPage.State before = chat.state(Set.of());
     failOnPageFaults(before, false, !attachments.isEmpty());
     if (!before.composer()) {
@@ -458,15 +471,20 @@ public final class PlaywrightSeat implements BrowserSeat {
     requirePlace();
     Set<String> baseline = before.assistantIds();
     Set<String> linksBefore = chat.conversationLinks();
+    timings.mark("read page");
 
     progress.typing();
     chat.clearComposer();
     if (!attachments.isEmpty()) {
       chat.attach(attachments);
     }
+    timings.mark("clear composer");
     typeExactly(text);
+    timings.mark("typing");
     waitSendable(!attachments.isEmpty());
+    timings.mark("wait sendable");
     checkEffortLabel();
+    timings.mark("effort read-back");
     if (stopRequested) {
       chat.clearComposer();
       throw failed(Kind.CANCELLED, "stopped before Send; nothing was sent", false);
@@ -476,6 +494,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     stream.begin();
     sent[0] = true;
     chat.clickSend();
+    timings.mark("send click");
     progress.sent();
     try {
       return awaitAnswer(baseline, linksBefore, !attachments.isEmpty(), outputDir);
@@ -494,6 +513,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private SeatReply awaitAnswer(Set<String> baseline, Set<String> linksBefore, boolean withAttachments, Path outputDir)
       throws SeatException {
     long clicked = System.nanoTime();
+    long clickedMillis = System.currentTimeMillis();
     CompletionTracker tracker = new CompletionTracker(completion);
     Ended ended = wait.until(Duration.ofDays(365), () -> {
       if (stopRequested) {
@@ -523,7 +543,13 @@ public final class PlaywrightSeat implements BrowserSeat {
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       return null;
-    }, () -> null);
+    }, () -> null, () -> stream.awaitNews(POLL)); // a poll as soon as the stream moves, else every POLL
+    long decidedMillis = System.currentTimeMillis();
+    timings.mark("waiting for the answer");
+    if (stream.completedAtMillis() > 0) {
+      timings.put("  of which page time to the terminal chunk", Duration.ofMillis(Math.max(0, stream.completedAtMillis() - clickedMillis)));
+      timings.put("  of which terminal chunk to decision", Duration.ofMillis(Math.max(0, decidedMillis - stream.completedAtMillis())));
+    }
     ChatGptPage.State s = ended.state();
     StreamTurn turn = stream.turn();
     if (ended.decision() == AnswerArbiter.Decision.CUT) {
@@ -555,23 +581,28 @@ public final class PlaywrightSeat implements BrowserSeat {
       blocks = answer.blocks();
       prose = answer.prose();
     }
+    timings.mark("code blocks");
     String imageMessage = messageId != null && chat.hasMessage(messageId) ? messageId : s.targetId();
     List<ChatGptPage.ImageRef> imageRefs = outputDir == null || imageMessage == null ? List.of() : chat.images(imageMessage);
     if (blocks.isEmpty() && prose.isEmpty() && imageRefs.isEmpty()) {
       throw failed(Kind.PROTOCOL, "the answer was empty", true);
     }
     List<String> images = imageRefs.isEmpty() ? List.of() : harvest(imageRefs, outputDir);
+    timings.mark("images");
     String url = placedUrl(turn.conversationId(), linksBefore);
+    timings.mark("conversation url");
     SeatReply.Source source = fromStream ? SeatReply.Source.STREAM : SeatReply.Source.DOM;
     if (fromStream) {
       pendingCheck = new CrossCheck(messageId, s.targetId(), blocks);
       if (ended.domComplete()) {
         crossCheck(); // the DOM already finished too: compare now, it costs one read
       }
+      timings.mark("cross-check");
     }
     AnswerStats.GLOBAL.answered(source);
     lastStreamLag = fromStream && stream.completedAtMillis() > 0
         ? Duration.ofMillis(Math.max(0, System.currentTimeMillis() - stream.completedAtMillis())) : null;
+    lastTimings = timings.phases();
     progress.complete(fromStream ? turn.answerMarkdown().orElse("").length()
         : s.targetText() == null ? 0 : s.targetText().length());
     return new SeatReply(blocks, prose, url, slug, images, source);
@@ -596,7 +627,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       disagree("the DOM never showed the streamed answer " + check.messageId());
       return;
     }
-    List<String> dom = chat.codeBlocks(id).blocks();
+    List<String> dom = chat.codeBlocks(id, check.streamBlocks()::equals).blocks();
     if (!dom.equals(check.streamBlocks())) {
       disagree("the DOM's code blocks of " + id + " differ from the stream's (" + dom.size() + " vs "
           + check.streamBlocks().size() + " blocks); the stream's stood");

@@ -91,6 +91,8 @@ final class StreamTap {
         Object.defineProperty(wrapped, 'length', { value: original.length });
         window.fetch = wrapped;
         Object.defineProperty(window, '__solwebTap', { value: {
+          /** Whether a drain would bring news: text not yet drained, or a body that ended since. */
+          waiting() { return bodies.some((b) => b.chunks.length > 0 || b.ended); },
           drain() {
             const out = bodies.map((b) => {
               const text = b.chunks.join('');
@@ -110,6 +112,32 @@ final class StreamTap {
       String errorBody, boolean overflow) {}
 
   private StreamTap() {}
+
+  /**
+   * Waits at most {@code within} for the buffer to hold news for a drain (new text, an ended
+   * body): the seat's pause between polls, cut short when the page's stream moves, so a terminal
+   * chunk is read as soon as it arrives instead of at the next fixed poll. Without a tap (off, or
+   * a page that has none) it simply waits {@code within}.
+   */
+  static void awaitNews(Page page, java.time.Duration within) {
+    long start = System.nanoTime();
+    try {
+      page.waitForFunction("() => !!(window.__solwebTap && window.__solwebTap.waiting())", null,
+          new Page.WaitForFunctionOptions().setTimeout(within.toMillis()).setPollingInterval(5));
+    } catch (com.microsoft.playwright.TimeoutError e) {
+      // nothing new within the interval: poll as usual
+    } catch (com.microsoft.playwright.PlaywrightException e) {
+      // a page navigating or gone: the next poll tells; keep the interval
+      long left = within.toNanos() - (System.nanoTime() - start);
+      if (left > 0) {
+        try {
+          Thread.sleep(left / 1_000_000);
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+        }
+      }
+    }
+  }
 
   /** Everything the buffer gathered since the last drain, per body, oldest first; ended bodies leave the buffer. */
   @SuppressWarnings("unchecked")

@@ -274,6 +274,19 @@ class StreamTapBrowserTest {
     assertThat(t.conversationId()).isEqualTo("c-1");
   }
 
+  /** The seat's pause between polls ends when the tap holds news, and a drain clears it. */
+  @Test
+  void theTapSaysWhenADrainHasNewsAndAwaitNewsReturnsOnIt() {
+    assertThat(page.evaluate("() => window.__solwebTap.waiting()")).as("nothing tapped yet").isEqualTo(false);
+    pageRead("/backend-api/f/conversation", "text");
+    // The page read the whole body: the tap's buffer holds it (or its end) until drained.
+    StreamTap.awaitNews(page, java.time.Duration.ofSeconds(10));
+    assertThat(page.evaluate("() => window.__solwebTap.waiting()")).isEqualTo(true);
+    List<Map<String, Object>> bodies = drainUntilEnded(1);
+    assertThat(bodies).singleElement().satisfies(b -> assertThat(b.get("ended")).isEqualTo(true));
+    assertThat(page.evaluate("() => window.__solwebTap.waiting()")).as("drained, the ended body left").isEqualTo(false);
+  }
+
   @Test
   void aPageThatReadsTextGetsTheSameBodyAndSoDoesTheTap() {
     Map<String, Object> read = pageRead("/backend-api/f/conversation/resume", "text");
