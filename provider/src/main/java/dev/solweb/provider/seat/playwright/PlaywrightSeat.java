@@ -526,7 +526,8 @@ public final class PlaywrightSeat implements BrowserSeat {
       // bodies and frames count once the page had a moment to show it.
       failOnPageFaults(now, true, withAttachments);
       failOnStreamFaults();
-      progress.poll(stream.turn().thinking() || now.thinking(), stream.turn().charsReceived(), now.targetText());
+      progress.poll(stream.turn().thinkingNow() || now.thinking(), stream.turn().thinking(),
+          stream.turn().charsReceived(), now.targetText());
       long t = System.nanoTime();
       boolean domComplete = tracker.observe(t,
           new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));

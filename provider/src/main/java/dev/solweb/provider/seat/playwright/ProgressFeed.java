@@ -6,9 +6,8 @@ import dev.solweb.provider.seat.TurnProgress.Stage;
 /**
  * Turns what the seat sees in one send into {@link TurnProgress} reports, in order and only when
  * something changed: typing and sent from the seat's own steps, then per poll thinking (the
- * stream's markers, else the DOM's thinking label) and writing with the characters received (the
- * stream's answer text, else the DOM's), then complete. Thinking is reported once, right after
- * Send, even when the same poll also brought text: the page showed it before the answer.
+ * stream's markers, else the DOM's thinking label; again when it comes back mid-answer) and writing
+ * with the characters received (the stream's answer text, else the DOM's), then complete.
  */
 final class ProgressFeed {
   private TurnProgress listener = TurnProgress.NONE;
@@ -30,12 +29,19 @@ final class ProgressFeed {
   /**
    * One poll after Send.
    *
+   * @param thinkingNow the model thinks now (the stream's markers, else the DOM's thinking label)
+   * @param thought the model thought at some point of this turn: reported once right after Send
+   *     even when the thinking ended between two polls, since the page showed it before the answer
    * @param streamChars answer characters the page's stream carried so far (0 without a stream)
    * @param domText the answer turn's text as the DOM shows it, or null
    */
-  void poll(boolean thinking, int streamChars, String domText) {
-    if (thinking && last == Stage.SENT) {
-      emit(Stage.THINKING, 0);
+  void poll(boolean thinkingNow, boolean thought, int streamChars, String domText) {
+    if ((thinkingNow || (thought && last == Stage.SENT)) && last != Stage.THINKING) {
+      // Thinking may come back mid-answer: the count received so far stays what it was.
+      emit(Stage.THINKING, chars);
+    }
+    if (thinkingNow) {
+      return;
     }
     int received = streamChars > 0 ? streamChars : domText == null ? 0 : domText.length();
     if (received > 0 && (last != Stage.WRITING || received != chars)) {

@@ -48,6 +48,7 @@ public final class StreamTurn {
   private String turnSlug;
   private List<String> adjustments = List.of();
   private boolean thinking;
+  private boolean thinkingNow;
   private Double thinkingSeconds;
   private boolean moderationBlocked;
 
@@ -72,7 +73,9 @@ public final class StreamTurn {
     } else if (e instanceof StreamEvent.MessageSeen m) {
       seen(m);
     } else if (e instanceof StreamEvent.TextAppended t) {
-      msg(t.messageId()).text.append(t.text());
+      Msg msg = msg(t.messageId());
+      msg.text.append(t.text());
+      thinkingNow &= !visibleText(msg);
     } else if (e instanceof StreamEvent.TextReplaced t) {
       StringBuilder sb = msg(t.messageId()).text;
       sb.setLength(0);
@@ -88,8 +91,10 @@ public final class StreamTurn {
       }
     } else if (e instanceof StreamEvent.Marker m) {
       thinking |= "cot_token".equals(m.marker());
+      thinkingNow = "cot_token".equals(m.marker()) || (thinkingNow && !"final_channel_token".equals(m.marker()));
     } else if (e instanceof StreamEvent.ThinkingFinished t) {
       thinking = true;
+      thinkingNow = false;
       if (t.seconds() != null) {
         thinkingSeconds = (thinkingSeconds == null ? 0 : thinkingSeconds) + t.seconds();
       }
@@ -132,6 +137,7 @@ public final class StreamTurn {
     if ("assistant".equals(m.role()) && m.contentType() != null
         && (m.contentType().equals("thoughts") || m.contentType().equals("reasoning_recap"))) {
       thinking = true;
+      thinkingNow = m.contentType().equals("thoughts") && !FINISHED.equals(m.status());
     }
   }
 
@@ -211,8 +217,22 @@ public final class StreamTurn {
     return adjustments;
   }
 
+  /** Whether the model thought at any point of this turn (a marker, thoughts, a recap). */
   public boolean thinking() {
     return thinking;
+  }
+
+  /**
+   * Whether the model is thinking now: after a {@code cot_token} marker or in a live thoughts
+   * message, until {@code final_channel_token}, a reasoning recap or visible answer text.
+   * Thinking can come back mid-answer, so this goes true again where {@link #thinking} stays.
+   */
+  public boolean thinkingNow() {
+    return thinkingNow;
+  }
+
+  private static boolean visibleText(Msg msg) {
+    return msg.seen == null || msg.seen.contentType() == null || msg.seen.contentType().equals("text");
   }
 
   /** Summed {@code finished_duration_sec} of the turn's reasoning recaps, or null when none said. */

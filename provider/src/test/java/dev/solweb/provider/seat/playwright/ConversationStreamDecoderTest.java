@@ -113,6 +113,25 @@ class ConversationStreamDecoderTest {
   }
 
   @Test
+  void thinkingNowFollowsTheMarkersAndComesBackMidAnswerWhereThinkingStaysTrue() {
+    StreamTurn t = new StreamTurn();
+    t.accept(new StreamEvent.MessageSeen("a-1", "assistant", "text", "final", "all", "in_progress", false, false));
+    t.accept(new StreamEvent.TextAppended("a-1", "Half of it"));
+    assertThat(t.thinkingNow()).isFalse();
+    t.accept(new StreamEvent.Marker("cot_token", "a-1"));
+    assertThat(t.thinkingNow()).isTrue();
+    t.accept(new StreamEvent.Marker("final_channel_token", "a-1"));
+    assertThat(t.thinkingNow()).isFalse();
+    t.accept(new StreamEvent.Marker("cot_token", "a-1"));
+    t.accept(new StreamEvent.MessageSeen("t-1", "assistant", "thoughts", "analysis", "all", "in_progress", false, false));
+    t.accept(new StreamEvent.TextAppended("t-1", "a thought"));
+    assertThat(t.thinkingNow()).as("a thought is not the answer's text").isTrue();
+    t.accept(new StreamEvent.TextAppended("a-1", ", and the rest"));
+    assertThat(t.thinkingNow()).as("visible answer text ends the thinking").isFalse();
+    assertThat(t.thinking()).isTrue();
+  }
+
+  @Test
   void crlfLineEndingsAndTrailingSpacesDecodeTheSame() {
     String crlf = V1_NEW_CHAT.replace("\n", "\r\n").replace("\"c\": 3}   ", "\"c\": 3}  \t ");
     assertThat(decodeAnyway(crlf)).isEqualTo(decodeAnyway(V1_NEW_CHAT));
