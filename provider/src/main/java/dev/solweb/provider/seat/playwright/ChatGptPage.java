@@ -393,7 +393,17 @@ final class ChatGptPage {
   record Image(byte[] bytes, String contentType) { }
 
   void clickSend() {
-    page.locator(SEND_BUTTON).first().click(new Locator.ClickOptions().setTimeout(5_000));
+    Locator send = page.locator(SEND_BUTTON).first();
+    // Playwright's click first waits for the button to hold still over two animation frames:
+    // about 50 ms a turn (bench-seat), on a button the seat already saw enabled. One hit test
+    // keeps the check that matters (the click lands on Send, not on an overlay), and the mouse
+    // click is as trusted as Playwright's own; anything in doubt takes the checking click.
+    if (send.evaluate(PageScripts.SEND_HIT_POINT) instanceof Map<?, ?> point
+        && point.get("x") instanceof Number x && point.get("y") instanceof Number y) {
+      page.mouse().click(x.doubleValue(), y.doubleValue());
+      return;
+    }
+    send.click(new Locator.ClickOptions().setTimeout(5_000));
   }
 
   /** Clicks a known Stop, else the submit slot while it is not Send (September pages). */

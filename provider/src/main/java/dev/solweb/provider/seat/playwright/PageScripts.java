@@ -230,4 +230,21 @@ final class PageScripts {
         } catch (e) { return { known: false }; }
       }
       """;
+
+  /**
+   * The centre of a Send button that a click there would reach: enabled, laid out inside the
+   * viewport, and the topmost element at that point (the button itself or a child: no overlay).
+   * Null when any of that fails, and the caller clicks the slower, checking way.
+   */
+  static final String SEND_HIT_POINT = """
+      (button) => {
+        if (button.disabled || button.getAttribute('aria-disabled') === 'true') return null;
+        const r = button.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) return null;
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
+        const hit = document.elementFromPoint(x, y);
+        return hit && (hit === button || button.contains(hit)) ? { x, y } : null;
+      }
+      """;
 }
