@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.TestClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -8,10 +9,7 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Reply;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -23,7 +21,7 @@ class ConversationsTest {
   private static final String URL = "https://chat.invalid/c/one";
 
   @TempDir Path home;
-  private final MutableClock clock = new MutableClock();
+  private final TestClock clock = new TestClock();
   private final Registry registry = Registry.inMemory();
   private final Conversations conversations = new Conversations(registry, clock);
 
@@ -208,29 +206,5 @@ class ConversationsTest {
 
     assertThat(next.overflow()).hasValueSatisfying(
         failure -> assertThat(failure.kind()).isEqualTo(ProviderFailure.Kind.CONTEXT_OVERFLOW));
-  }
-
-  /** A clock the test moves. */
-  private static final class MutableClock extends Clock {
-    private Instant now = Instant.parse("2026-01-01T00:00:00Z");
-
-    void advance(Duration by) {
-      now = now.plus(by);
-    }
-
-    @Override
-    public Instant instant() {
-      return now;
-    }
-
-    @Override
-    public java.time.ZoneId getZone() {
-      return ZoneOffset.UTC;
-    }
-
-    @Override
-    public Clock withZone(java.time.ZoneId zone) {
-      return this;
-    }
   }
 }

@@ -1,4 +1,4 @@
-package dev.solweb.provider.http;
+package dev.solweb.provider;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -6,11 +6,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 
-/** A clock only the test moves. */
-final class TestClock extends Clock {
+/** A clock only the test moves; tests of every package share it. */
+public final class TestClock extends Clock {
   private volatile Instant now = Instant.parse("2026-01-01T00:00:00Z");
 
-  void advance(Duration by) {
+  public void advance(Duration by) {
     now = now.plus(by);
   }
 
