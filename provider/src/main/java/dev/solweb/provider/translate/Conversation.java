@@ -53,7 +53,7 @@ public record Conversation(
     @JsonProperty("deleted_at") long deletedAtEpochSecond,
     @JsonProperty("client_session") String clientSession) {
 
-  private static final Pattern PROJECT_URL = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)/c/");
+  private static final Pattern PROJECT_PATH = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)(?:/|$)");
   private static final Pattern CONVERSATION_ID = Pattern.compile("/c/([^/?#]+)");
 
   /** Only a {@code ready} conversation is ever typed into again. */
@@ -98,12 +98,15 @@ public record Conversation(
         estimatedInput, estimatedOutput, lastAnswer, openedAtEpochSecond, null, false, 0, null);
   }
 
-  /** The ChatGPT Project slug of a {@code /g/g-p-<slug>/c/<id>} URL, or null for any other URL. */
+  /**
+   * The ChatGPT Project slug of a project's URL ({@code /g/g-p-<slug>/c/<id>} of a conversation in
+   * it, {@code /g/g-p-<slug>/project} of its home), or null for any other URL.
+   */
   public static String projectOf(String url) {
     if (url == null) {
       return null;
     }
-    Matcher matcher = PROJECT_URL.matcher(url);
+    Matcher matcher = PROJECT_PATH.matcher(url);
     return matcher.find() ? matcher.group(1) : null;
   }
 

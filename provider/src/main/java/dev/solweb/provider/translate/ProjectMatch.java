@@ -2,8 +2,6 @@ package dev.solweb.provider.translate;
 
 import dev.solweb.provider.seat.ConversationPlace;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Whether a conversation's project slug (from its {@code /g/g-p-<slug>/c/<id>} URL) is the
@@ -12,8 +10,6 @@ import java.util.regex.Pattern;
  * run of other characters one hyphen), as the whole slug or its end.
  */
 final class ProjectMatch {
-  private static final Pattern PROJECT_PATH = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)(?:/|$)");
-
   private ProjectMatch() {}
 
   /** Why a conversation is not where {@code place} opens new ones (so it must not be resumed), or null. */
@@ -35,9 +31,9 @@ final class ProjectMatch {
   }
 
   static boolean matches(String nameOrUrl, String slug) {
-    Matcher path = PROJECT_PATH.matcher(nameOrUrl);
-    if (path.find()) {
-      return path.group(1).equals(slug);
+    String named = Conversation.projectOf(nameOrUrl);
+    if (named != null) {
+      return named.equals(slug);
     }
     String name = nameOrUrl.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
     String lower = slug.toLowerCase(Locale.ROOT);

@@ -398,7 +398,7 @@ final class ChatGptPage {
     // about 50 ms a turn (bench-seat), on a button the seat already saw enabled. One hit test
     // keeps the check that matters (the click lands on Send, not on an overlay), and the mouse
     // click is as trusted as Playwright's own; anything in doubt takes the checking click.
-    if (send.evaluate(PageScripts.SEND_HIT_POINT) instanceof Map<?, ?> point
+    if (send.evaluate(PageScripts.SEND_HIT_POINT, null, new Locator.EvaluateOptions().setTimeout(5_000)) instanceof Map<?, ?> point
         && point.get("x") instanceof Number x && point.get("y") instanceof Number y) {
       page.mouse().click(x.doubleValue(), y.doubleValue());
       return;
