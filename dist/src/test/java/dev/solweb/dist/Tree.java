@@ -2,6 +2,7 @@ package dev.solweb.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.solweb.testkit.Programs;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,6 +41,7 @@ final class Tree {
   }
 
   Tree(Path dir) throws IOException {
+    Programs.require("node");
     assertThat(TREE.resolve("bin/install")).as("the install tree is built by `mvn package`").isExecutable();
     assertThat(PI).as("the pinned Pi is missing; run: npm ci --prefix tools/pi (bin/test does)").isExecutable();
     home = Files.createDirectories(dir.resolve("home")).toRealPath();

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.Solwebctl;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.testkit.Programs;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -54,6 +56,7 @@ final class FakesolDaemons implements AutoCloseable {
 
   /** Starts a daemon whose every output line is appended to {@code output}; {@code env} adds settings. */
   Process launch(List<String> output, Map<String, String> env) throws Exception {
+    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
     ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
         "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", chatUrl.toString(),

@@ -3,6 +3,7 @@ package dev.solweb.killgate;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import dev.solweb.testkit.Programs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -34,8 +35,8 @@ final class HeadedRig implements AutoCloseable {
   }
 
   static HeadedRig start() throws IOException {
-    Process xvfb = new ProcessBuilder("Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp")
-        .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+    Process xvfb = new ProcessBuilder(Programs.require("Xvfb").toString(), "-displayfd", "1", "-screen", "0", "1280x1024x24",
+        "-nolisten", "tcp").redirectError(ProcessBuilder.Redirect.DISCARD).start();
     BufferedReader out = new BufferedReader(new InputStreamReader(xvfb.getInputStream(), StandardCharsets.UTF_8));
     String number = out.readLine(); // blocks until Xvfb is ready to accept clients
     if (number == null || !number.strip().matches("\\d+")) {
@@ -47,6 +48,7 @@ final class HeadedRig implements AutoCloseable {
 
   /** A Chromium that also listens for DevTools on a port the test can find. */
   static Path debuggableChromium(Path dir) throws IOException {
+    Programs.require("/usr/bin/chromium");
     Path wrapper = dir.resolve("chromium-debuggable");
     Files.writeString(wrapper, "#!/bin/sh\nexec /usr/bin/chromium \"$@\" --remote-debugging-port=0\n");
     Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwx------"));

@@ -7,6 +7,7 @@ import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.testkit.Programs;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -35,6 +36,7 @@ abstract class SeatHarness {
 
   @BeforeAll
   static void startVertx() {
+    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     vertx = Vertx.vertx();
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.factory.pi.AgentDirMaterializer;
 import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.testkit.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,6 +49,7 @@ public final class PiFixture {
 
   /** The pinned Pi; a missing one fails the test with how to install it (no silent skip). */
   public static Path locatePi() {
+    Programs.require("node");
     Optional<Path> found = PiBinary.locate(testEnv());
     assertThat(found).as(PiBinary.missingMessage(testEnv())).isPresent();
     return found.get();

@@ -2,6 +2,7 @@ package dev.solweb.provider.codex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.solweb.testkit.Programs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,6 +43,7 @@ final class CodexCli {
 
   /** As above, with {@code providerLines} appended to the solweb provider table. */
   CodexCli(Path dir, int port, Path solwebdHome, String providerLines) throws IOException {
+    Programs.require("node");
     assertThat(BINARY).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
     this.home = Files.createDirectories(dir.resolve("home"));
     this.codexHome = Files.createDirectories(dir.resolve("codex-home"));

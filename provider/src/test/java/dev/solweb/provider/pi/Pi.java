@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.testkit.Programs;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -42,6 +43,7 @@ final class Pi {
   }
 
   Pi(Path dir) throws IOException {
+    Programs.require("node");
     assertThat(BINARY).as("the pinned Pi is missing; run: npm ci --prefix tools/pi").isExecutable();
     home = Files.createDirectories(dir.resolve("home"));
     agentDir = Files.createDirectories(dir.resolve("agent"));

@@ -11,6 +11,7 @@ import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.sun.net.httpserver.HttpServer;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.testkit.Programs;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -51,6 +52,7 @@ class RealCapturesTest {
 
   @BeforeAll
   static void start() throws Exception {
+    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     assumeTrue(Files.isDirectory(REALDOM), "no realdom captures at " + REALDOM);
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/api/auth/session", ex -> {

@@ -7,6 +7,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
+import dev.solweb.testkit.Programs;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServer;
@@ -77,6 +78,7 @@ class StreamTapBrowserTest {
 
   @BeforeAll
   static void start() throws Exception {
+    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     vertx = Vertx.vertx();
     server = vertx.createHttpServer().requestHandler(StreamTapBrowserTest::handle).webSocketHandler(StreamTapBrowserTest::socket)
         .listen(0, "127.0.0.1")
