@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The kill gate itself, in {@code mvn verify}: all ten checks with the pinned real Pi against
+ * The kill gate itself, in {@code mvn verify}: all eleven checks with the pinned real Pi against
  * solwebd on the scripted seat must pass and every negative control must fail; and a gate whose
  * controls are deliberately given the check's own input must say so (exit 1, rung "invalid").
  */

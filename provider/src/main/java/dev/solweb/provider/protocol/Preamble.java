@@ -60,11 +60,14 @@ public final class Preamble {
     return render(system, ReplyRules.of(tools, true, ReplyRules.DEFAULT_MAX_CALLS));
   }
 
-  /** The preamble for {@code rules}: one call per reply when they allow one, else several at once. */
+  /**
+   * The preamble for {@code rules}: one call per reply when they allow one, else several at once.
+   * A request without tools (a compaction summary, say) gets the shorter text: it can only answer.
+   */
   public static String render(String system, ReplyRules rules) {
     StringBuilder text = new StringBuilder();
-    text.append(rules.maxCalls() == 1 ? ONE_CALL : several(rules.maxCalls()));
     Collection<ToolSpec> tools = rules.tools().values();
+    text.append(rules.maxCalls() == 1 || tools.isEmpty() ? ONE_CALL : several(rules.maxCalls()));
     text.append("\nTOOLS\n");
     if (tools.isEmpty()) {
       text.append("(none: answer with the final shape)\n");

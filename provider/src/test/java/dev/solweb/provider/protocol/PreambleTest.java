@@ -60,7 +60,8 @@ class PreambleTest {
   void noToolsStillStatesTheFinalShape() {
     String preamble = Preamble.render("", List.of());
 
-    assertThat(preamble).contains("TOOLS\n(none: answer with the final shape)").doesNotContain("SYSTEM\n");
+    assertThat(preamble).contains("TOOLS\n(none: answer with the final shape)").doesNotContain("SYSTEM\n")
+        .as("nothing to call, so no calls shape to teach").doesNotContain("\"calls\"");
   }
 
   @Test
