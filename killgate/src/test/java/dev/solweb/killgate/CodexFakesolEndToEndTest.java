@@ -37,14 +37,9 @@ class CodexFakesolEndToEndTest {
         {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hello.txt holds hi\\"}"]}
       ]}""";
-  private static final String THREE_CALLS = """
-      {"account": "owner@solweb.invalid", "default": [
-        {"blocks": ["{\\"calls\\": [\
-      {\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"printf K24-A | tee a.txt\\"}}, \
-      {\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"printf K24-B | tee b.txt\\"}}, \
-      {\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"printf K24-C | tee c.txt\\"}}]}"]},
-        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"three files written\\"}"]}
-      ]}""";
+  private static final String THREE_CALLS = ThreeCalls.scenario("exec_command",
+      ThreeCalls.args().put("cmd", "printf K24-A | tee a.txt"), ThreeCalls.args().put("cmd", "printf K24-B | tee b.txt"),
+      ThreeCalls.args().put("cmd", "printf K24-C | tee c.txt"));
 
   @TempDir Path dir;
   private final Map<String, String> env = new HashMap<>();
@@ -126,17 +121,8 @@ class CodexFakesolEndToEndTest {
   void codexRunsThreeCallsOfOneReplyAndTheirOutputsAreOnePageTurn() throws Exception {
     Path workspace = codexExec(THREE_CALLS, "write a.txt, b.txt and c.txt");
 
-    assertThat(workspace.resolve("a.txt")).hasContent("K24-A");
-    assertThat(workspace.resolve("b.txt")).hasContent("K24-B");
-    assertThat(workspace.resolve("c.txt")).hasContent("K24-C");
-    assertThat(Files.readString(dir.resolve("codex.out"))).contains("three files written");
-    List<ScenarioPlayer.Send> sends = sol.sends();
-    assertThat(sends).as("the reply with three calls, then ONE turn with their three outputs").hasSize(2);
-    String results = sends.get(1).text();
-    assertThat(results.split("TOOL RESULT \\[call_1_", -1)).hasSize(4);
-    assertThat(results).doesNotContain("NOTE\n");
-    assertThat(results.indexOf("K24-A")).isPositive().isLessThan(results.indexOf("K24-B"));
-    assertThat(results.indexOf("K24-B")).isLessThan(results.indexOf("K24-C"));
-    assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+    ThreeCalls.filesWritten(workspace);
+    assertThat(Files.readString(dir.resolve("codex.out"))).contains(ThreeCalls.FINAL);
+    ThreeCalls.resultsInOneTurn(sol.sends(), "K24-A", "K24-B", "K24-C");
   }
 }

@@ -44,14 +44,10 @@ class SwFakesolEndToEndTest {
         {"blocks": ["{\\"tool\\": \\"Write\\", \\"arguments\\": {\\"file_path\\": \\"hello.txt\\", \\"content\\": \\"hi\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"Created hello.txt containing hi.\\"}"]}
       ]}""";
-  private static final String THREE_WRITES = """
-      {"account": "owner@solweb.invalid", "default": [
-        {"blocks": ["{\\"calls\\": [\
-      {\\"tool\\": \\"Write\\", \\"arguments\\": {\\"file_path\\": \\"a.txt\\", \\"content\\": \\"K24-A\\"}}, \
-      {\\"tool\\": \\"Write\\", \\"arguments\\": {\\"file_path\\": \\"b.txt\\", \\"content\\": \\"K24-B\\"}}, \
-      {\\"tool\\": \\"Write\\", \\"arguments\\": {\\"file_path\\": \\"c.txt\\", \\"content\\": \\"K24-C\\"}}]}"]},
-        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"three files written\\"}"]}
-      ]}""";
+  private static final String THREE_WRITES = ThreeCalls.scenario("Write",
+      ThreeCalls.args().put("file_path", "a.txt").put("content", "K24-A"),
+      ThreeCalls.args().put("file_path", "b.txt").put("content", "K24-B"),
+      ThreeCalls.args().put("file_path", "c.txt").put("content", "K24-C"));
 
   @TempDir Path dir;
   private final Map<String, String> env = new HashMap<>();
@@ -171,17 +167,8 @@ class SwFakesolEndToEndTest {
     Run run = sw(THREE_WRITES, "write a.txt, b.txt and c.txt", workspace);
 
     assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
-    assertThat(workspace.resolve("a.txt")).hasContent("K24-A");
-    assertThat(workspace.resolve("b.txt")).hasContent("K24-B");
-    assertThat(workspace.resolve("c.txt")).hasContent("K24-C");
-    assertThat(JSON.readTree(run.out()).get("result").asText()).isEqualTo("three files written");
-    List<ScenarioPlayer.Send> sends = sol.sends();
-    assertThat(sends).as("the reply with three calls, then ONE turn with their three results").hasSize(2);
-    String results = sends.get(1).text();
-    assertThat(results.split("TOOL RESULT \\[call_1_", -1)).hasSize(4);
-    assertThat(results).doesNotContain("NOTE\n");
-    assertThat(results.indexOf("a.txt")).isPositive().isLessThan(results.indexOf("b.txt"));
-    assertThat(results.indexOf("b.txt")).isLessThan(results.indexOf("c.txt"));
-    assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+    ThreeCalls.filesWritten(workspace);
+    assertThat(JSON.readTree(run.out()).get("result").asText()).isEqualTo(ThreeCalls.FINAL);
+    ThreeCalls.resultsInOneTurn(sol.sends(), "a.txt", "b.txt", "c.txt");
   }
 }

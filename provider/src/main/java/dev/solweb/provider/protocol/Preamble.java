@@ -4,6 +4,7 @@ import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.translate.ToolSpec;
+import dev.solweb.provider.translate.TurnEnvelope;
 import java.util.Collection;
 import java.util.List;
 
@@ -48,9 +49,11 @@ public final class Preamble {
         Put calls that do not depend on each other in one reply: the reads, searches and listings you already know
         you need. The agent may run them at the same time, so a call that needs another call's result waits for
         that result and goes in a later reply. Results arrive together in one message, one "TOOL RESULT [<id>]"
-        followed by its output per call, in the order of your calls; new instructions arrive as "USER" followed
-        by the text. Never put two code blocks in a reply, and never put the final answer among calls.
-        """;
+        followed by its output per call, in the order of your calls; the results of one reply share one bound of
+        %d characters (longer ones are cut in the middle), so read a large file in a reply of its own. New
+        instructions arrive as "USER" followed by the text. Never put two code blocks in a reply, and never put
+        the final answer among calls.
+        """.formatted(TurnEnvelope.MAX_TURN_RESULT_CHARS);
   }
 
   private Preamble() {}

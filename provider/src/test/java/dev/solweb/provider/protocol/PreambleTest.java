@@ -85,6 +85,7 @@ class PreambleTest {
         .contains("Put calls that do not depend on each other in one reply")
         .contains("a call that needs another call's result waits for\nthat result and goes in a later reply")
         .contains("in the order of your calls")
+        .contains("share one bound of\n60000 characters").contains("read a large file in a reply of its own")
         .doesNotContain("Call one tool per reply");
     assertThat(Preamble.render(SYSTEM, tools())).contains("(at most " + ReplyRules.DEFAULT_MAX_CALLS + ")");
   }
