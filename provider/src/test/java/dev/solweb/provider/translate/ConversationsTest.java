@@ -39,6 +39,13 @@ class ConversationsTest {
     return new Message(Message.Role.ASSISTANT, text, List.of(), null);
   }
 
+  /** Plans {@code turn}, marks its send and records {@code reply} as the model's answer. */
+  private Answer replied(ChatTurn turn, Reply reply) {
+    TurnPlan plan = conversations.plan(turn);
+    conversations.sending(plan);
+    return conversations.record(plan, new TurnOutcome.Replied(reply, URL, 1, 0, 5, List.of())).orElseThrow();
+  }
+
   private Answer answer(TurnPlan plan, String text) {
     conversations.sending(plan);
     return conversations.record(plan, new TurnOutcome.Replied(new Reply.Final(text), URL, 1, 0, 10, List.of()))
@@ -71,11 +78,8 @@ class ConversationsTest {
   @Test
   void aToolCallIsRecordedWithAnIdAndItsResultIsDeliveredAlone() {
     ChatTurn first = turn(Message.user("read a.txt"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
     ObjectNode arguments = JsonNodeFactory.instance.objectNode().put("path", "a.txt");
-    Answer call = conversations.record(plan,
-        new TurnOutcome.Replied(new Reply.ToolCall("read", arguments), URL, 1, 0, 5, List.of())).orElseThrow();
+    Answer call = replied(first, new Reply.ToolCall("read", arguments));
 
     assertThat(call.toolCallIds()).singleElement().asString().matches("call_1_[0-9a-f]{8}");
     String id = call.toolCallIds().get(0);
@@ -88,13 +92,9 @@ class ConversationsTest {
   @Test
   void severalCallsAreOneAssistantMessageWithDistinctIdsAndTheirResultsAreOneDelta() {
     ChatTurn first = turn(Message.user("read a and b"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
     ObjectNode a = JsonNodeFactory.instance.objectNode().put("path", "a.txt");
     ObjectNode b = JsonNodeFactory.instance.objectNode().put("path", "b.txt");
-    Answer calls = conversations.record(plan, new TurnOutcome.Replied(
-        Reply.of(List.of(new Reply.ToolCall("read", a), new Reply.ToolCall("read", b))), URL, 1, 0, 5, List.of()))
-        .orElseThrow();
+    Answer calls = replied(first, Reply.of(List.of(new Reply.ToolCall("read", a), new Reply.ToolCall("read", b))));
 
     assertThat(calls.toolCallIds()).hasSize(2).doesNotHaveDuplicates()
         .allMatch(id -> id.matches("call_1_[0-9a-f]{8}"));
