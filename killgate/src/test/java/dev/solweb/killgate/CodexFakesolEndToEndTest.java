@@ -37,6 +37,9 @@ class CodexFakesolEndToEndTest {
         {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hello.txt holds hi\\"}"]}
       ]}""";
+  private static final String THREE_CALLS = ThreeCalls.scenario("exec_command",
+      ThreeCalls.args().put("cmd", "printf K24-A | tee a.txt"), ThreeCalls.args().put("cmd", "printf K24-B | tee b.txt"),
+      ThreeCalls.args().put("cmd", "printf K24-C | tee c.txt"));
 
   @TempDir Path dir;
   private final Map<String, String> env = new HashMap<>();
@@ -60,10 +63,10 @@ class CodexFakesolEndToEndTest {
     assertThat(code).as(String.join(" ", args) + ": " + err).isZero();
   }
 
-  @Test
-  void codexRunsAToolAndFinishesThroughThePlaywrightSeatOnFakesol() throws Exception {
+  /** One {@code codex exec PROMPT} through solwebd's Playwright seat on fakesol playing {@code scenario}. */
+  private Path codexExec(String scenario, String prompt) throws Exception {
     assertThat(CODEX).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
-    sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
+    sol = FakeSol.start(Scenario.parse(scenario), 0);
     Path home = Files.createDirectories(dir.resolve("solwebd-home"));
     Path codexHome = Files.createDirectories(dir.resolve("codex-home"));
     Path workspace = Files.createDirectories(dir.resolve("workspace"));
@@ -84,7 +87,7 @@ class CodexFakesolEndToEndTest {
         .replace("@PORT@", Integer.toString(state.port())).replace("@SOLWEBCTL@", ROOT.resolve("bin/solwebctl").toString()));
 
     ProcessBuilder builder = new ProcessBuilder(CODEX.toString(), "exec", "--skip-git-repo-check",
-        "--dangerously-bypass-approvals-and-sandbox", "create hello.txt containing hi")
+        "--dangerously-bypass-approvals-and-sandbox", prompt)
         .directory(workspace.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(dir.resolve("codex.out").toFile()).redirectError(dir.resolve("codex.err").toFile());
     builder.environment().clear();
@@ -92,9 +95,14 @@ class CodexFakesolEndToEndTest {
     builder.environment().put("CODEX_HOME", codexHome.toString());
     Process codex = builder.start();
     assertThat(codex.waitFor(180, TimeUnit.SECONDS)).as("codex exec finished").isTrue();
+    assertThat(codex.exitValue()).as(Files.readString(dir.resolve("codex.err"))).isZero();
+    return workspace;
+  }
 
-    String err = Files.readString(dir.resolve("codex.err"));
-    assertThat(codex.exitValue()).as(err).isZero();
+  @Test
+  void codexRunsAToolAndFinishesThroughThePlaywrightSeatOnFakesol() throws Exception {
+    Path workspace = codexExec(SCENARIO, "create hello.txt containing hi");
+
     assertThat(workspace.resolve("hello.txt")).hasContent("hi");
     assertThat(Files.readString(dir.resolve("codex.out"))).contains("hello.txt holds hi");
     List<ScenarioPlayer.Send> sends = sol.sends();
@@ -102,5 +110,19 @@ class CodexFakesolEndToEndTest {
     assertThat(sends.get(0).text()).contains("## exec_command", "create hello.txt containing hi");
     assertThat(sends.get(1).text()).startsWith("TOOL RESULT [call_1_");
     assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+  }
+
+  /**
+   * One reply with three calls (issue 24): Codex (parallel_tool_calls: true) runs all three and
+   * sends every output in its next request (measured: the three function_call items, then the
+   * three function_call_output items, in call order), which solwebd types as one page turn.
+   */
+  @Test
+  void codexRunsThreeCallsOfOneReplyAndTheirOutputsAreOnePageTurn() throws Exception {
+    Path workspace = codexExec(THREE_CALLS, "write a.txt, b.txt and c.txt");
+
+    ThreeCalls.filesWritten(workspace);
+    assertThat(Files.readString(dir.resolve("codex.out"))).contains(ThreeCalls.FINAL);
+    ThreeCalls.resultsInOneTurn(sol.sends(), "K24-A", "K24-B", "K24-C");
   }
 }

@@ -44,6 +44,10 @@ class SwFakesolEndToEndTest {
         {"blocks": ["{\\"tool\\": \\"Write\\", \\"arguments\\": {\\"file_path\\": \\"hello.txt\\", \\"content\\": \\"hi\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"Created hello.txt containing hi.\\"}"]}
       ]}""";
+  private static final String THREE_WRITES = ThreeCalls.scenario("Write",
+      ThreeCalls.args().put("file_path", "a.txt").put("content", "K24-A"),
+      ThreeCalls.args().put("file_path", "b.txt").put("content", "K24-B"),
+      ThreeCalls.args().put("file_path", "c.txt").put("content", "K24-C"));
 
   @TempDir Path dir;
   private final Map<String, String> env = new HashMap<>();
@@ -105,11 +109,11 @@ class SwFakesolEndToEndTest {
     return new Run(process.exitValue(), Files.readString(dir.resolve(name + ".out")), Files.readString(dir.resolve(name + ".err")));
   }
 
-  @Test
-  void swCreatesHelloTxtThroughClaudeCodeCcrAndThePlaywrightSeatOnFakesol() throws Exception {
-    sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
+  /** {@code sw --trust PROMPT} with Claude Code and ccr through solwebd's Playwright seat on fakesol playing {@code scenario}. */
+  private Run sw(String scenario, String prompt, Path workspace) throws Exception {
+    sol = FakeSol.start(Scenario.parse(scenario), 0);
     Path home = Files.createDirectories(dir.resolve("solwebd-home"));
-    Path workspace = Files.createDirectories(dir.resolve("workspace"));
+    Files.createDirectories(workspace);
     Files.createDirectories(dir.resolve("profile"));
     env.put("HOME", dir.toString());
     env.put("PATH", System.getenv("PATH"));
@@ -131,8 +135,13 @@ class SwFakesolEndToEndTest {
     assertThat(DaemonState.read(home.resolve("solwebd.state.json")).orElseThrow().seat()).contains("playwright");
     Run install = bin("sw", "install-ccr");
     assertThat(install.exitCode()).as(install.err()).isZero();
+    return bin("sw", "--workspace", workspace.toString(), "--trust", prompt, "--task-slug", "hello");
+  }
 
-    Run run = bin("sw", "--workspace", workspace.toString(), "--trust", "create hello.txt containing hi", "--task-slug", "hello");
+  @Test
+  void swCreatesHelloTxtThroughClaudeCodeCcrAndThePlaywrightSeatOnFakesol() throws Exception {
+    Path workspace = dir.resolve("workspace");
+    Run run = sw(SCENARIO, "create hello.txt containing hi", workspace);
 
     assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
     assertThat(workspace.resolve("hello.txt")).hasContent("hi");
@@ -144,5 +153,22 @@ class SwFakesolEndToEndTest {
     assertThat(sends).as("browser sends on fakesol: the tool call turn and the final turn").hasSize(2);
     assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
     assertThat(sends.get(0).text()).contains("create hello.txt containing hi");
+  }
+
+  /**
+   * One reply with three calls (issue 24): ccr turns the one assistant message's three tool_calls
+   * into three tool_use blocks, Claude Code runs them, and its three tool_result blocks come back
+   * through ccr as three tool messages of one request (in the order its tools finished, measured),
+   * which solwebd types as one page turn in call order.
+   */
+  @Test
+  void claudeCodeRunsThreeCallsOfOneReplyAndTheirResultsAreOnePageTurnInCallOrder() throws Exception {
+    Path workspace = dir.resolve("workspace");
+    Run run = sw(THREE_WRITES, "write a.txt, b.txt and c.txt", workspace);
+
+    assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+    ThreeCalls.filesWritten(workspace);
+    assertThat(JSON.readTree(run.out()).get("result").asText()).isEqualTo(ThreeCalls.FINAL);
+    ThreeCalls.resultsInOneTurn(sol.sends(), "a.txt", "b.txt", "c.txt");
   }
 }

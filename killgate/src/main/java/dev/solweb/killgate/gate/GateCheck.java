@@ -1,6 +1,6 @@
 package dev.solweb.killgate.gate;
 
-/** One of the ten kill-gate checks, with its negative control. */
+/** One of the kill-gate checks, with its negative control. */
 interface GateCheck {
 
   int number();

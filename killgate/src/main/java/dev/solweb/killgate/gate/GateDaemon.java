@@ -5,6 +5,7 @@ import dev.solweb.provider.daemon.Daemon;
 import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
@@ -44,18 +45,26 @@ final class GateDaemon implements AutoCloseable {
   /** Which seat the daemon drives. */
   enum SeatKind { SCRIPTED, FAKESOL }
 
-  /** Daemon settings a check may change; the rest are solwebd's defaults. */
-  record Settings(Duration keepAlive, Duration turnTimeout) {
+  /**
+   * Daemon settings a check may change; the rest are solwebd's defaults.
+   *
+   * @param maxCalls tool calls one reply may make (SOLWEBD_MAX_CALLS)
+   */
+  record Settings(Duration keepAlive, Duration turnTimeout, int maxCalls) {
     static Settings shipped() {
-      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300));
+      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300), ReplyRules.DEFAULT_MAX_CALLS);
     }
 
     Settings keepAlive(Duration value) {
-      return new Settings(value, turnTimeout);
+      return new Settings(value, turnTimeout, maxCalls);
     }
 
     Settings turnTimeout(Duration value) {
-      return new Settings(keepAlive, value);
+      return new Settings(keepAlive, value, maxCalls);
+    }
+
+    Settings maxCalls(int value) {
+      return new Settings(keepAlive, turnTimeout, value);
     }
   }
 
@@ -113,7 +122,7 @@ final class GateDaemon implements AutoCloseable {
     ServerSettings server = new ServerSettings(token, settings.keepAlive(), 8L << 20, "killgate",
         UUID.randomUUID().toString(), ProcessHandle.current().pid());
     Daemon daemon = Daemon.listen(vertx, new Daemon.Config(home, factory, 1, settings.turnTimeout(), DispatchSpacing.OFF,
-            server, Clock.systemUTC(), () -> { }), "127.0.0.1", 0)
+            server, Clock.systemUTC(), () -> { }).withMaxCallsPerReply(settings.maxCalls()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     daemon.startSeats().get(120, TimeUnit.SECONDS);
     return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler);

@@ -23,14 +23,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code killgate}: the ten kill-gate checks of seed 001 with the pinned real Pi, each with a
+ * {@code killgate}: the kill-gate checks (seed 001's ten, and issue 24's batched tool calls) with the pinned real Pi, each with a
  * negative control that must fail, against solwebd on the scripted seat or on the Playwright seat
  * driving fakesol in headless Chromium. Writes report.json and report.md and exits non-zero
  * unless every check passes and every control fails.
  */
 @Command(name = "killgate", mixinStandardHelpOptions = true,
     description = {
-      "Runs the ten kill-gate checks (seed 001) with the pinned Pi against its own solwebd on 127.0.0.1, each "
+      "Runs the eleven kill-gate checks (seed 001's ten, and 11: several tool calls in one reply) with the pinned Pi against its own solwebd on 127.0.0.1, each "
           + "with a negative control that must fail. Every home is a temporary directory.",
       "",
       "Exit codes: 0 every check passed and every control failed (provider accepted), 1 a check or control "
@@ -126,7 +126,7 @@ public final class KillGate implements Callable<Integer> {
   static List<GateCheck> all() {
     return List.of(new Check01Discovery(), new Check02Token(), new Check03KeepAlive(), new Check04ToolLoop(),
         new Check05Isolation(), new Check06Resume(), new Check07Failures(), new Check08CapMetadata(),
-        new Check09Compaction(), new Check10Billing());
+        new Check09Compaction(), new Check10Billing(), new Check11Batching());
   }
 
   @Override
@@ -219,7 +219,7 @@ public final class KillGate implements Callable<Integer> {
     }
     long wall = System.currentTimeMillis() - t0;
     auditReportText(results, seat, started, wall, gate);
-    String rung = Report.rung(results, wanted.isEmpty() ? 10 : expected);
+    String rung = Report.rung(results, wanted.isEmpty() ? all().size() : expected);
     Proc version = Proc.run(List.of(pi.get().toString(), "--version"), Map.of("PATH", env.getOrDefault("PATH", "/usr/bin:/bin"),
         "HOME", root.toString(), "PI_OFFLINE", "1"), root, 30);
     String piVersion = (version.stdout() + version.stderr()).strip();

@@ -29,8 +29,35 @@ import java.util.Set;
  * text holds: every file starts with its marker {@code <<K16-Rnn>>}, and a replay takes the script
  * that continues after the newest marker it carries (scripts are ordered newest first). Summary
  * requests (Pi's "context summarization assistant") take a fixed, realistically long summary.
+ *
+ * <p>Three scripts of the same task (issue 24): {@link Script#SINGLE}, one call per reply;
+ * {@link Script#BATCHED}, the reads made together as a model that listed the files (and their
+ * sizes) makes them: up to {@link #BATCH} per reply while their results stay under
+ * {@link #BATCH_CHARS}, a large file alone; and {@link Script#BATCHED_BLIND}, {@link #BATCH}
+ * consecutive reads per reply whatever their size. A replay resumes after the newest reply's
+ * calls it carries.
  */
 final class LongTask {
+
+  /** How the scripted model makes its 39 calls. */
+  enum Script {
+    /** One call per reply: 39 tool turns. */
+    SINGLE,
+    /** Up to {@link #BATCH} reads per reply, their results under {@link #BATCH_CHARS} together. */
+    BATCHED,
+    /** {@link #BATCH} consecutive reads per reply, two 45 KB files together too. */
+    BATCHED_BLIND
+  }
+
+  /** Calls per reply of the batched scripts. */
+  static final int BATCH = 4;
+  /**
+   * What one reply's results may hold in the size-aware script: two thirds of what Pi keeps at a
+   * compaction (keepRecentTokens 15000, about 60000 characters), so a compaction right after the
+   * reply keeps all of its results, as it keeps one large read. A reply whose results are over
+   * that window is summarized away whole (measured with {@link Script#BATCHED_BLIND}).
+   */
+  static final int BATCH_CHARS = 40_000;
 
   static final int TURNS = 40;
   static final Set<Integer> LARGE = Set.of(5, 6, 12, 17, 18, 19, 33, 34, 37);
@@ -92,29 +119,81 @@ final class LongTask {
     return sb.toString();
   }
 
-  /** The scenario: summaries first, then one script per resume point (newest first), then the task. */
+  /** The one-call-per-reply scenario with instant answers. */
   static String scenario() {
+    return scenario(Script.SINGLE, 0);
+  }
+
+  /**
+   * The scenario: summaries first, then one script per resume point (newest first: after the
+   * last call of each reply), then the task.
+   *
+   * @param delayMs how long every answer takes (0: at once)
+   */
+  static String scenario(Script script, int delayMs) {
     ObjectNode scenario = Scenarios.scenario();
     for (int i = 0; i < SUMMARIES; i++) {
-      Scenarios.script(scenario, SUMMARIZER, Scenarios.fin(summaryText()));
+      Scenarios.script(scenario, SUMMARIZER, delayed(Scenarios.fin(summaryText()), delayMs));
     }
-    for (int after = TURNS - 1; after >= 1; after--) {
-      Scenarios.script(scenario, marker(after), steps(after + 1));
+    List<List<Integer>> replies = replies(script);
+    for (int r = replies.size() - 1; r >= 1; r--) {
+      List<Integer> before = replies.get(r - 1);
+      Scenarios.script(scenario, marker(before.get(before.size() - 1)), steps(replies.subList(r, replies.size()), delayMs));
     }
-    Scenarios.script(scenario, "K16-TASK", steps(1));
+    Scenarios.script(scenario, "K16-TASK", steps(replies, delayMs));
     return scenario.toString();
   }
 
-  private static ObjectNode[] steps(int from) {
-    List<ObjectNode> replies = new ArrayList<>();
-    for (int step = from; step < TURNS; step++) {
-      String file = String.format("f%02d.txt", step);
-      replies.add(step % 4 == 3
-          ? Scenarios.tool("bash", Scenarios.args().put("command", "cat " + file))
-          : Scenarios.tool("read", Scenarios.args().put("path", file)));
+  /** The steps each tool reply of {@code script} calls, in order. */
+  static List<List<Integer>> replies(Script script) {
+    List<List<Integer>> replies = new ArrayList<>();
+    List<Integer> current = new ArrayList<>();
+    long chars = 0;
+    for (int step = 1; step < TURNS; step++) {
+      int size = fileText(step).length();
+      boolean full = switch (script) {
+        case SINGLE -> !current.isEmpty();
+        case BATCHED -> current.size() == BATCH || chars + size > BATCH_CHARS;
+        case BATCHED_BLIND -> current.size() == BATCH;
+      };
+      if (full && !current.isEmpty()) {
+        replies.add(List.copyOf(current));
+        current.clear();
+        chars = 0;
+      }
+      current.add(step);
+      chars += size;
     }
-    replies.add(Scenarios.fin(FINAL));
-    return replies.toArray(ObjectNode[]::new);
+    replies.add(List.copyOf(current));
+    return replies;
+  }
+
+  private static ObjectNode delayed(ObjectNode reply, int delayMs) {
+    return delayMs > 0 ? reply.put("delay_ms", delayMs) : reply;
+  }
+
+  private static ObjectNode[] steps(List<List<Integer>> replies, int delayMs) {
+    List<ObjectNode> answers = new ArrayList<>();
+    for (List<Integer> steps : replies) {
+      List<ObjectNode> calls = steps.stream().map(LongTask::call).toList();
+      answers.add(delayed(calls.size() == 1 ? Scenarios.blocks(calls.get(0).toString()) : batch(calls), delayMs));
+    }
+    answers.add(delayed(Scenarios.fin(FINAL), delayMs));
+    return answers.toArray(ObjectNode[]::new);
+  }
+
+  /** Step {@code step}'s call: a read, every fourth a bash cat. */
+  private static ObjectNode call(int step) {
+    String file = String.format("f%02d.txt", step);
+    ObjectNode call = Scenarios.args().put("tool", step % 4 == 3 ? "bash" : "read");
+    call.set("arguments", step % 4 == 3 ? Scenarios.args().put("command", "cat " + file) : Scenarios.args().put("path", file));
+    return call;
+  }
+
+  private static ObjectNode batch(List<ObjectNode> calls) {
+    ObjectNode block = Scenarios.args();
+    calls.forEach(block.putArray("calls")::add);
+    return Scenarios.blocks(block.toString());
   }
 
   /** About 4 KB: the shape Pi asks for, the length a real summary of such a task has. */
@@ -149,10 +228,15 @@ final class LongTask {
    * @param agentDir the Pi agent dir (the materialized one: shipped settings; or Pi's defaults)
    */
   static Outcome run(Rig rig, String name, Path agentDir) throws Exception {
+    return run(rig, name, agentDir, Duration.ofSeconds(600));
+  }
+
+  /** As {@link #run(Rig, String, Path)}, the Pi phase bounded by {@code timeout}. */
+  static Outcome run(Rig rig, String name, Path agentDir, Duration timeout) throws Exception {
     long contentChars = writeFiles(rig.workspace) + TASK.length();
     long t0 = System.currentTimeMillis();
     ClientSession session = ClientSession.derive("killgate-" + name);
-    Rig.Run run = rig.run(rig.runner(session, TASK, Duration.ofSeconds(600), agentDir), session);
+    Rig.Run run = rig.run(rig.runner(session, TASK, timeout, agentDir), session);
     long wall = System.currentTimeMillis() - t0;
     PiResult r = run.result();
     List<ScenarioPlayer.Send> sends = rig.sends();
@@ -189,7 +273,8 @@ final class LongTask {
         .put("chars_typed", typed).put("task_new_content_chars", contentChars)
         .put("largest_fresh_replay_bytes", largestFresh)
         .put("final_occupancy_estimate", occupancy).put("final_estimated_input", r.estimatedInput())
-        .put("final_estimated_output", r.estimatedOutput()).put("wall_ms", wall);
+        .put("final_estimated_output", r.estimatedOutput()).put("wall_ms", wall)
+        .put("page_turns", sends.size()).put("tool_turns", sends.size() - summaryRequests);
     ArrayNode c = evidence.putArray("pi_compactions");
     for (Compaction x : r.compactions()) {
       c.addObject().put("reason", x.reason()).put("will_retry", x.willRetry()).put("aborted", x.aborted())
@@ -206,7 +291,8 @@ final class LongTask {
         + (x.responseText().contains("context_overflow") ? ":overflow" : "")));
     String summary = (completed ? "completed" : "did not complete (" + r.outcome().wireName() + ": "
         + r.errorMessage() + ")") + "; " + toolsOk + " tool calls; " + r.compactions().size() + " compactions; "
-        + replays + " replays; typed " + typed + " of " + contentChars + " new chars; final occupancy " + occupancy
+        + replays + " replays; " + sends.size() + " page turns (" + summaryRequests + " summaries); typed " + typed
+        + " of " + contentChars + " new chars; final occupancy " + occupancy
         + "; " + wall / 1000 + " s";
     return new Outcome(completed, summary, evidence, Checks.typed(sends));
   }

@@ -4,6 +4,7 @@ import dev.solweb.factory.pi.PiBinary;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/killgate-long}: runs issue 16's 40-turn task ({@link LongTask}) with the pinned Pi once
- * per compaction setting and prints what each did; how docs/compaction.md was measured.
+ * per compaction setting and script (one call per reply, or batched reads) and prints what each
+ * did; how docs/compaction.md was measured.
  */
 @Command(name = "killgate-long", mixinStandardHelpOptions = true,
     description = {
@@ -42,6 +44,17 @@ public final class LongTaskCommand implements Callable<Integer> {
           + "(no settings.json: Pi's defaults), or keepRecentTokens/reserveTokens with retries off (default "
           + "${DEFAULT-VALUE}).")
   List<String> variants;
+
+  @Option(names = "--script", paramLabel = "single|batched|batched-blind", split = ",", defaultValue = "single",
+      description = "How the scripted model makes its 39 calls: single (one per reply), batched (up to "
+          + LongTask.BATCH + " reads per reply while their results stay under " + LongTask.BATCH_CHARS
+          + " characters, a large file alone) or batched-blind (" + LongTask.BATCH + " consecutive reads per reply);"
+          + " several run one after another (default ${DEFAULT-VALUE}).")
+  List<String> scripts;
+
+  @Option(names = "--answer-delay-ms", paramLabel = "MS", defaultValue = "0",
+      description = "How long every scripted answer takes, as a real page turn does (default ${DEFAULT-VALUE}: at once).")
+  int answerDelayMs;
 
   @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
       description = "Chromium for --seat fakesol (default ${DEFAULT-VALUE}).")
@@ -68,8 +81,9 @@ public final class LongTaskCommand implements Callable<Integer> {
       case "fakesol" -> GateDaemon.SeatKind.FAKESOL;
       default -> null;
     };
-    if (kind == null || variants.stream().anyMatch(v -> !v.matches("shipped|default|\\d+/\\d+"))) {
-      spec.commandLine().getErr().println("killgate-long: bad --seat or --compaction value");
+    if (kind == null || variants.stream().anyMatch(v -> !v.matches("shipped|default|\\d+/\\d+"))
+        || scripts.stream().anyMatch(v -> !v.matches("single|batched|batched-blind")) || answerDelayMs < 0) {
+      spec.commandLine().getErr().println("killgate-long: bad --seat, --compaction, --script or --answer-delay-ms value");
       return KillGate.USAGE;
     }
     String rootVar = env.getOrDefault("SOLWEB_ROOT", "");
@@ -83,25 +97,9 @@ public final class LongTaskCommand implements Callable<Integer> {
     Gate gate = new Gate(Path.of(rootVar), root, pi.get(), kind, chromium, Set.of());
     try {
       int n = 0;
-      for (String variant : variants) {
-        String name = "long-" + (++n);
-        try (Rig rig = gate.rig(name, LongTask.scenario())) {
-          Path agentDir = switch (variant) {
-            case "shipped" -> rig.accountDir;
-            case "default" -> rig.defaultSettingsAgentDir();
-            default -> rig.agentDirWith(name, "{\"retry\":{\"enabled\":false,\"provider\":{\"maxRetries\":0}},"
-                + "\"compaction\":{\"keepRecentTokens\":" + variant.split("/")[0] + ",\"reserveTokens\":"
-                + variant.split("/")[1] + "}}");
-          };
-          LongTask.Outcome outcome = LongTask.run(rig, name, agentDir);
-          out.println("killgate-long: " + seat + " " + variant + ": " + outcome.summary().lines().findFirst().orElse("")
-              + "; largest replay " + outcome.evidence().path("largest_fresh_replay_bytes").asLong() + " bytes");
-          out.flush();
-          if (evidence != null) {
-            Files.createDirectories(evidence);
-            Files.writeString(evidence.resolve(seat + "-" + variant.replace('/', '_') + ".json"),
-                outcome.evidence().toPrettyString() + "\n");
-          }
+      for (String script : scripts) {
+        for (String variant : variants) {
+          runOne(gate, "long-" + (++n), script, variant, out);
         }
       }
     } finally {
@@ -110,5 +108,31 @@ public final class LongTaskCommand implements Callable<Integer> {
       }
     }
     return KillGate.OK;
+  }
+
+  /** One run of the task: {@code script} (single|batched|batched-blind) under the compaction {@code variant}. */
+  private void runOne(Gate gate, String name, String script, String variant, PrintWriter out) throws Exception {
+    LongTask.Script kind = LongTask.Script.valueOf(script.replace('-', '_').toUpperCase(java.util.Locale.ROOT));
+    try (Rig rig = gate.rig(name, LongTask.scenario(kind, answerDelayMs))) {
+      Path agentDir = switch (variant) {
+        case "shipped" -> rig.accountDir;
+        case "default" -> rig.defaultSettingsAgentDir();
+        default -> rig.agentDirWith(name, "{\"retry\":{\"enabled\":false,\"provider\":{\"maxRetries\":0}},"
+            + "\"compaction\":{\"keepRecentTokens\":" + variant.split("/")[0] + ",\"reserveTokens\":"
+            + variant.split("/")[1] + "}}");
+      };
+      // Up to 80 page turns (compactions included) of the answer delay, on top of the instant task's bound.
+      Duration timeout = Duration.ofSeconds(600).plusMillis(80L * answerDelayMs);
+      LongTask.Outcome outcome = LongTask.run(rig, name, agentDir, timeout);
+      out.println("killgate-long: " + seat + " " + script + " " + variant + ": "
+          + outcome.summary().lines().findFirst().orElse("") + "; largest replay "
+          + outcome.evidence().path("largest_fresh_replay_bytes").asLong() + " bytes");
+      out.flush();
+      if (evidence != null) {
+        Files.createDirectories(evidence);
+        Files.writeString(evidence.resolve(seat + "-" + script + "-" + variant.replace('/', '_') + ".json"),
+            outcome.evidence().toPrettyString() + "\n");
+      }
+    }
   }
 }

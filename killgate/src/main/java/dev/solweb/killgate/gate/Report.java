@@ -28,12 +28,13 @@ final class Report {
     if (results.stream().anyMatch(r -> !r.controlFailed())) {
       return "invalid: a negative control passed, so its check cannot fail; fix the gate before trusting any verdict";
     }
-    if (results.size() == 10 && results.stream().allMatch(CheckResult::agrees)) {
-      return "accepted: all ten checks pass and every negative control fails -> provider accepted (Approach 1)";
+    int all = KillGate.all().size();
+    if (results.size() == all && results.stream().allMatch(CheckResult::agrees)) {
+      return "accepted: all " + all + " checks pass and every negative control fails -> provider accepted (Approach 1)";
     }
     int rung = results.stream().filter(r -> !r.passed()).mapToInt(CheckResult::rungIfFailed).min().orElse(0);
     if (rung == 0) {
-      return "partial: only " + results.size() + " of 10 checks ran (all that ran agree); no rung decided";
+      return "partial: only " + results.size() + " of " + all + " checks ran (all that ran agree); no rung decided";
     }
     return switch (rung) {
       case 1 -> "rung 1: solwebd violates the semantics a check needs -> fix solwebd once, rerun";

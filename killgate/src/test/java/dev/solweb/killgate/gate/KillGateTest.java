@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The kill gate itself, in {@code mvn verify}: all ten checks with the pinned real Pi against
+ * The kill gate itself, in {@code mvn verify}: all eleven checks with the pinned real Pi against
  * solwebd on the scripted seat must pass and every negative control must fail; and a gate whose
  * controls are deliberately given the check's own input must say so (exit 1, rung "invalid").
  */
@@ -43,7 +43,7 @@ class KillGateTest {
   void everyCheckPassesAndEveryControlFailsOnTheScriptedSeat() throws Exception {
     Run run = gate("--seat", "scripted", "--report", reports.toString());
 
-    assertThat(run.report().path("checks")).as(run.out()).hasSize(10);
+    assertThat(run.report().path("checks")).as(run.out()).hasSize(KillGate.all().size());
     for (JsonNode check : run.report().path("checks")) {
       String name = "check " + check.path("number").asInt() + ": " + check.path("summary").asText()
           + " / control: " + check.path("control").path("summary").asText();
@@ -54,16 +54,16 @@ class KillGateTest {
     assertThat(run.report().path("all_agree").asBoolean()).isTrue();
     assertThat(run.report().path("rung").asText()).startsWith("accepted");
     assertThat(run.exit()).as(run.out()).isEqualTo(0);
-    assertThat(reports.resolve("report.md")).content().contains("| 10 |").contains("Decision ladder");
+    assertThat(reports.resolve("report.md")).content().contains("| 10 |").contains("| 11 |").contains("Decision ladder");
   }
 
   @Test
   void controlsGivenTheChecksOwnInputArePassesTheGateReports() throws Exception {
-    Run run = gate("--seat", "scripted", "--only", "1,5,6,8,10", "--break", "1,5,6,8,10", "--report",
+    Run run = gate("--seat", "scripted", "--only", "1,5,6,8,10,11", "--break", "1,5,6,8,10,11", "--report",
         reports.toString());
 
     assertThat(run.exit()).as(run.out()).isEqualTo(1);
-    assertThat(run.report().path("checks")).hasSize(5);
+    assertThat(run.report().path("checks")).hasSize(6);
     for (JsonNode check : run.report().path("checks")) {
       String name = "check " + check.path("number").asInt();
       assertThat(check.path("verdict").asText()).as(name).isEqualTo("PASS");

@@ -37,6 +37,37 @@ class LongTaskTest {
     proveOn(GateDaemon.SeatKind.FAKESOL);
   }
 
+  /**
+   * Issue 24: the same task with the reads made several at a time (size-aware batches) completes
+   * too, every replay within the budget, in fewer page turns and fewer typed characters than one
+   * call per reply.
+   */
+  @Test
+  void theBatchedLongTaskCompletesInFewerPageTurnsOnTheScriptedSeat() throws Exception {
+    Path pi = PiBinary.locate(Map.of(PiBinary.ROOT_ENV, REPO.toString())).orElseThrow();
+    Gate gate = new Gate(REPO, root, pi, GateDaemon.SeatKind.SCRIPTED, Path.of("/usr/bin/chromium"), Set.of());
+    LongTask.Outcome single;
+    try (Rig rig = gate.rig("long-single", LongTask.scenario(LongTask.Script.SINGLE, 0))) {
+      single = LongTask.run(rig, "long-single", rig.accountDir);
+    }
+    LongTask.Outcome batched;
+    try (Rig rig = gate.rig("long-batched", LongTask.scenario(LongTask.Script.BATCHED, 0))) {
+      batched = LongTask.run(rig, "long-batched", rig.accountDir);
+    }
+    System.out.println("long task, scripted: one call per reply: " + single.summary() + "\n  batched reads: "
+        + batched.summary());
+
+    JsonNode ev = batched.evidence();
+    assertThat(single.completed()).as(single.evidence().toPrettyString()).isTrue();
+    assertThat(batched.completed()).as(ev.toPrettyString()).isTrue();
+    assertThat(ev.path("largest_fresh_replay_bytes").asLong()).isLessThan(ContextBudget.INPUT_CEILING * 9 / 10);
+    assertThat(ev.path("tool_turns").asInt()).as("one page turn per reply of calls, and the final answer")
+        .isEqualTo(LongTask.replies(LongTask.Script.BATCHED).size() + 1)
+        .isLessThan(single.evidence().path("tool_turns").asInt());
+    assertThat(ev.path("page_turns").asInt()).isLessThan(single.evidence().path("page_turns").asInt());
+    assertThat(ev.path("chars_typed").asLong()).isLessThan(single.evidence().path("chars_typed").asLong());
+  }
+
   private void proveOn(GateDaemon.SeatKind seat) throws Exception {
     Path pi = PiBinary.locate(Map.of(PiBinary.ROOT_ENV, REPO.toString())).orElseThrow();
     Gate gate = new Gate(REPO, root, pi, seat, Path.of("/usr/bin/chromium"), Set.of());

@@ -7,6 +7,7 @@ import dev.solweb.provider.dispatch.Retention;
 import dev.solweb.provider.dispatch.SeatTurn;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.Registry;
@@ -32,10 +33,12 @@ public final class Daemon {
    * @param afterStop runs once the seats are closed (release the profile lock, remove the state
    *     file, close Vert.x); never on the event loop
    * @param history where new conversations are opened, and retention ({@link HistorySettings})
+   * @param maxCallsPerReply how many tool calls one reply may make ({@code SOLWEBD_MAX_CALLS},
+   *     default {@link ReplyRules#DEFAULT_MAX_CALLS})
    */
   public record Config(
       Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
-      ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history) {
+      ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply) {
 
     /** Conversations in the owner's history, kept until deleted. */
     public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
@@ -43,8 +46,20 @@ public final class Daemon {
       this(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, HistorySettings.DEFAULT);
     }
 
+    /** The default cap on calls per reply. */
+    public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
+        ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history) {
+      this(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history,
+          ReplyRules.DEFAULT_MAX_CALLS);
+    }
+
     public Config withHistory(HistorySettings settings) {
-      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, settings);
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, settings,
+          maxCallsPerReply);
+    }
+
+    public Config withMaxCallsPerReply(int max) {
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, max);
     }
   }
 
@@ -63,7 +78,8 @@ public final class Daemon {
   private Daemon(Vertx vertx, Config config) {
     this.config = config;
     this.registry = config.home() == null ? Registry.inMemory() : Registry.persistent(config.home().resolve("registry.json"));
-    Conversations conversations = new Conversations(registry, config.clock(), config.history().place());
+    Conversations conversations = new Conversations(registry, config.clock(), config.history().place(),
+        config.maxCallsPerReply());
     this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
         new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
     this.server = new SolwebServer(vertx, dispatcher, registry, config.server(), this::stop, config.clock());

@@ -6,6 +6,7 @@ import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
@@ -50,7 +51,8 @@ import picocli.CommandLine.Spec;
         "SOLWEBD_TURN_TIMEOUT (300 s), SOLWEBD_DISPATCH_SPACING (e.g. 60-75s; off), SOLWEBD_MAX_BODY (8388608),",
         "SOLWEBD_PROFILE (<home>/profile), SOLWEBD_PROJECT (a ChatGPT Project's name or URL: new conversations",
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
-        "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns)."})
+        "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
+        "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
 
@@ -105,6 +107,7 @@ public final class Solwebd implements Callable<Integer> {
     Duration turnTimeout;
     DispatchSpacing spacing;
     long maxBody;
+    int maxCalls;
     HistorySettings history;
     try {
       history = HistorySettings.fromEnv(System.getenv());
@@ -112,6 +115,7 @@ public final class Solwebd implements Callable<Integer> {
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
       maxBody = Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20)));
+      maxCalls = ReplyRules.parseCap(env(ReplyRules.MAX_CALLS_ENV, Integer.toString(ReplyRules.DEFAULT_MAX_CALLS)));
     } catch (IllegalArgumentException e) {
       err.println("solwebd: bad setting: " + e.getMessage());
       return CommandLine.ExitCode.USAGE;
@@ -171,7 +175,7 @@ public final class Solwebd implements Callable<Integer> {
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
-        Clock.systemUTC(), release, history);
+        Clock.systemUTC(), release, history, maxCalls);
     Daemon daemon;
     try {
       daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

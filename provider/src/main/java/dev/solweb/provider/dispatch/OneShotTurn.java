@@ -1,7 +1,6 @@
 package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.failure.TurnFailed;
-import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.ConversationPlace;
@@ -43,7 +42,7 @@ public final class OneShotTurn {
     String text = answerText(reply);
     long input = ContextBudget.estimateTokens(ask.prompt());
     long output = ContextBudget.estimateTokens(text);
-    return new Answer(new Reply.Final(text), null, new Answer.Usage(input, output), reply.images());
+    return Answer.text(text, new Answer.Usage(input, output), reply.images());
   }
 
   /** Prose, then each code block fenced (the DOM gives them apart; ask-gpt prints one text). */

@@ -7,6 +7,7 @@ import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
+import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -15,14 +16,11 @@ import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversations;
-import dev.solweb.provider.translate.ToolSpec;
 import dev.solweb.provider.translate.TurnOutcome;
 import dev.solweb.provider.translate.TurnPlan;
 import java.time.Clock;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.Consumer;
-import java.util.stream.Collectors;
 
 /**
  * One turn on one seat, on the seat's thread: probe, ask translate for the plan, open or resume
@@ -73,17 +71,17 @@ public final class SeatTurn implements TurnRunner {
   }
 
   private Answer converse(Sends sends, ChatTurn turn) throws SeatException {
-    Set<String> tools = turn.input().tools().stream().map(ToolSpec::name).collect(Collectors.toSet());
+    ReplyRules rules = conversations.rules(turn);
     SeatReply reply = sends.send(sends.plan.text());
     long output = visibleTokens(reply);
     long extraInput = 0;
-    Reply parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
+    Reply parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), rules);
     if (parsed instanceof Reply.Malformed malformed) {
-      String correction = Preamble.correction(malformed);
+      String correction = Preamble.correction(malformed, rules.maxCalls());
       extraInput += ContextBudget.estimateInput(correction, 1, 0);
       reply = sends.send(correction);
       output += visibleTokens(reply);
-      parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), tools);
+      parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), rules);
       if (parsed instanceof Reply.Malformed again) {
         sends.record(new TurnOutcome.Uncertain(reply.conversationUrl(), "the reply protocol was broken twice"));
         throw new TurnFailed(ProviderFailure.of(Kind.PROTOCOL,

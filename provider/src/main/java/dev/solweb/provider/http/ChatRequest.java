@@ -80,7 +80,23 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     boolean stream = bool(root, "stream");
     JsonNode streamOptions = root.get("stream_options");
     boolean includeUsage = streamOptions != null && streamOptions.isObject() && bool(streamOptions, "include_usage");
-    return new ChatRequest(model, ChatInput.of(effort, messages, tools, clientSession), stream, includeUsage);
+    return new ChatRequest(model, ChatInput.of(effort, messages, tools, clientSession, parallelToolCalls(root)), stream,
+        includeUsage);
+  }
+
+  /**
+   * {@code parallel_tool_calls}, in either API: false asks for one tool call per reply; absent or
+   * null is true (the OpenAI default).
+   */
+  static boolean parallelToolCalls(JsonNode root) throws BadRequest {
+    JsonNode value = root.get("parallel_tool_calls");
+    if (value == null || value.isNull()) {
+      return true;
+    }
+    if (!value.isBoolean()) {
+      throw BadRequest.invalid("parallel_tool_calls must be a boolean");
+    }
+    return value.asBoolean();
   }
 
   /** An optional boolean field: absent or null is false, anything else but a boolean is refused. */

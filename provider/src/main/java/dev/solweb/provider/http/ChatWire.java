@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The chat-completions wire: a first chunk carrying the role, well-formed empty-delta keep-alives
- * (never {@code : ping} comments: ccr drops those), the answer as one chunk, the finish chunk,
+ * (never {@code : ping} comments: ccr drops those), the answer (its text as one chunk, or one
+ * chunk per tool call), the finish chunk,
  * an optional usage chunk and {@code [DONE]}. A failure after commit is one
  * {@code {"error":...}} data event with no finish reason and no {@code [DONE]}.
  */
@@ -35,7 +36,7 @@ final class ChatWire implements TurnWire {
   @Override
   public List<String> answer(Answer answer) {
     List<String> frames = new ArrayList<>();
-    frames.add(data(completions.answerChunk(answer)));
+    completions.answerChunks(answer).forEach(chunk -> frames.add(data(chunk)));
     frames.add(data(completions.finishChunk(answer, !includeUsage)));
     if (includeUsage) {
       frames.add(data(completions.usageChunk(answer)));

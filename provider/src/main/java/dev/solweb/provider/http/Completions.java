@@ -6,11 +6,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.protocol.Reply;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * OpenAI chat-completions JSON for an {@link Answer}: the whole {@code chat.completion}, and the
- * {@code chat.completion.chunk}s of a stream. Tool-call deltas always carry {@code index}
- * (Pi assembles fragments by it).
+ * {@code chat.completion.chunk}s of a stream. Every call of a reply is one entry of the one
+ * assistant message's {@code tool_calls}, with its own id; tool-call deltas always carry
+ * {@code index} (Pi assembles fragments by it, ccr opens one tool_use block per index).
  */
 final class Completions {
   private static final ObjectMapper JSON = Json.MAPPER;
@@ -26,11 +29,11 @@ final class Completions {
   }
 
   static String finishReason(Answer answer) {
-    if (answer.reply() instanceof Reply.ToolCall) {
-      return "tool_calls";
-    }
     if (answer.reply() instanceof Reply.Final) {
       return "stop";
+    }
+    if (!answer.calls().isEmpty()) {
+      return "tool_calls";
     }
     throw new IllegalStateException("Unhandled reply: " + answer.reply());
   }
@@ -41,13 +44,12 @@ final class Completions {
     choice.put("index", 0);
     ObjectNode message = choice.putObject("message");
     message.put("role", "assistant");
-    if (answer.reply() instanceof Reply.ToolCall call) {
-      message.putNull("content");
-      fillCall(message.putArray("tool_calls").addObject(), answer.toolCallId(), call);
-    } else if (answer.reply() instanceof Reply.Final text) {
+    if (answer.reply() instanceof Reply.Final text) {
       message.put("content", text.text());
     } else {
-      throw new IllegalStateException("Unhandled reply: " + answer.reply());
+      message.putNull("content");
+      ArrayNode calls = message.putArray("tool_calls");
+      answer.calls().forEach(call -> fillCall(calls.addObject(), call));
     }
     choice.put("finish_reason", finishReason(answer));
     root.set("usage", usage(answer));
@@ -68,19 +70,26 @@ final class Completions {
     return chunk;
   }
 
-  ObjectNode answerChunk(Answer answer) {
-    ObjectNode chunk = header("chat.completion.chunk");
-    ObjectNode delta = choice(chunk).putObject("delta");
-    if (answer.reply() instanceof Reply.ToolCall call) {
-      ObjectNode entry = delta.putArray("tool_calls").addObject();
-      entry.put("index", 0);
-      fillCall(entry, answer.toolCallId(), call);
-    } else if (answer.reply() instanceof Reply.Final text) {
-      delta.put("content", text.text());
-    } else {
-      throw new IllegalStateException("Unhandled reply: " + answer.reply());
+  /**
+   * The answer's content chunks: the text in one chunk, or one chunk per call (its {@code index},
+   * id, name and whole arguments), in call order, as OpenAI streams several calls.
+   */
+  List<ObjectNode> answerChunks(Answer answer) {
+    if (answer.reply() instanceof Reply.Final text) {
+      ObjectNode chunk = header("chat.completion.chunk");
+      choice(chunk).putObject("delta").put("content", text.text());
+      return List.of(chunk);
     }
-    return chunk;
+    List<ObjectNode> chunks = new ArrayList<>();
+    List<Answer.Call> calls = answer.calls();
+    for (int i = 0; i < calls.size(); i++) {
+      ObjectNode chunk = header("chat.completion.chunk");
+      ObjectNode entry = choice(chunk).putObject("delta").putArray("tool_calls").addObject();
+      entry.put("index", i);
+      fillCall(entry, calls.get(i));
+      chunks.add(chunk);
+    }
+    return chunks;
   }
 
   /** The finish chunk; it carries usage itself when the client did not ask for a usage chunk. */
@@ -119,8 +128,8 @@ final class Completions {
     return choice;
   }
 
-  private static void fillCall(ObjectNode entry, String id, Reply.ToolCall call) {
-    entry.put("id", id);
+  private static void fillCall(ObjectNode entry, Answer.Call call) {
+    entry.put("id", call.id());
     entry.put("type", "function");
     ObjectNode function = entry.putObject("function");
     function.put("name", call.name());

@@ -2,6 +2,7 @@ package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.json.Json;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
@@ -16,9 +17,11 @@ import java.util.UUID;
  * The Responses wire for one turn: named SSE events ({@code event: <type>} plus a JSON
  * {@code data:} line carrying the same {@code type} and a {@code sequence_number}), in the order
  * a Responses client expects, each once: {@code response.created}, {@code response.in_progress},
- * then for the one output item {@code response.output_item.added}, its content or argument
- * events, {@code response.output_item.done}, and {@code response.completed} with estimated
- * usage, or {@code response.failed} carrying the typed {@link ProviderFailure}.
+ * then for each output item (the one message of a final answer, or one {@code function_call} per
+ * call, in call order, at output indexes 0, 1, ...) {@code response.output_item.added}, its
+ * content or argument events, {@code response.output_item.done}, and {@code response.completed}
+ * with every item and estimated usage, or {@code response.failed} carrying the typed
+ * {@link ProviderFailure}.
  *
  * <p>Keep-alives are {@code keepalive} events: Codex's idle timer only resets on a parsed event
  * (comments never reach it), and it ignores event types it does not know.
@@ -61,28 +64,33 @@ final class ResponsesEvents implements TurnWire {
   @Override
   public List<String> answer(Answer answer) {
     List<String> frames = new ArrayList<>();
-    ObjectNode done = item(answer, "completed");
-    String itemId = done.path("id").asText();
     if (answer.reply() instanceof Reply.Final text) {
-      ObjectNode pending = item(answer, "in_progress");
+      ObjectNode done = message(text, "completed");
+      String itemId = done.path("id").asText();
+      ObjectNode pending = message(text, "in_progress");
       pending.putArray("content");
       frames.add(event("response.output_item.added", JSON.createObjectNode().put("output_index", 0).set("item", pending)));
       frames.add(event("response.content_part.added", part(itemId).set("part", textPart(""))));
       frames.add(event("response.output_text.delta", part(itemId).put("delta", text.text())));
       frames.add(event("response.output_text.done", part(itemId).put("text", text.text())));
       frames.add(event("response.content_part.done", part(itemId).set("part", textPart(text.text()))));
-    } else if (answer.reply() instanceof Reply.ToolCall) {
-      ObjectNode pending = item(answer, "in_progress").put("arguments", "");
-      frames.add(event("response.output_item.added", JSON.createObjectNode().put("output_index", 0).set("item", pending)));
-      String arguments = done.path("arguments").asText();
-      frames.add(event("response.function_call_arguments.delta",
-          JSON.createObjectNode().put("item_id", itemId).put("output_index", 0).put("delta", arguments)));
-      frames.add(event("response.function_call_arguments.done",
-          JSON.createObjectNode().put("item_id", itemId).put("output_index", 0).put("arguments", arguments)));
+      frames.add(event("response.output_item.done", JSON.createObjectNode().put("output_index", 0).set("item", done)));
     } else {
-      throw new IllegalStateException("Unhandled reply: " + answer.reply());
+      List<Answer.Call> calls = answer.calls();
+      for (int index = 0; index < calls.size(); index++) {
+        ObjectNode done = functionCall(calls.get(index), "completed");
+        String itemId = done.path("id").asText();
+        String arguments = done.path("arguments").asText();
+        ObjectNode pending = functionCall(calls.get(index), "in_progress").put("arguments", "");
+        frames.add(event("response.output_item.added",
+            JSON.createObjectNode().put("output_index", index).set("item", pending)));
+        frames.add(event("response.function_call_arguments.delta",
+            JSON.createObjectNode().put("item_id", itemId).put("output_index", index).put("delta", arguments)));
+        frames.add(event("response.function_call_arguments.done",
+            JSON.createObjectNode().put("item_id", itemId).put("output_index", index).put("arguments", arguments)));
+        frames.add(event("response.output_item.done", JSON.createObjectNode().put("output_index", index).set("item", done)));
+      }
     }
-    frames.add(event("response.output_item.done", JSON.createObjectNode().put("output_index", 0).set("item", done)));
     frames.add(event("response.completed", JSON.createObjectNode().set("response", whole(answer))));
     return frames;
   }
@@ -97,7 +105,12 @@ final class ResponsesEvents implements TurnWire {
   @Override
   public ObjectNode whole(Answer answer) {
     ObjectNode response = response("completed");
-    response.putArray("output").add(item(answer, "completed"));
+    ArrayNode output = response.putArray("output");
+    if (answer.reply() instanceof Reply.Final text) {
+      output.add(message(text, "completed"));
+    } else {
+      answer.calls().forEach(call -> output.add(functionCall(call, "completed")));
+    }
     response.set("usage", usage(answer));
     return response;
   }
@@ -122,31 +135,32 @@ final class ResponsesEvents implements TurnWire {
     return response;
   }
 
-  /** The answer's one output item, its id stable across the events of this turn. */
-  private ObjectNode item(Answer answer, String status) {
+  /** One call's output item, its id stable across the events of this turn. */
+  private ObjectNode functionCall(Answer.Call call, String status) {
     ObjectNode item = JSON.createObjectNode();
-    if (answer.reply() instanceof Reply.ToolCall call) {
-      item.put("id", "fc_" + answer.toolCallId());
-      item.put("type", "function_call");
-      item.put("status", status);
-      item.put("call_id", answer.toolCallId());
-      ResponsesRequest.ToolName name = toolNames.get(call.name());
-      if (name != null && name.namespace() != null) {
-        item.put("namespace", name.namespace());
-        item.put("name", name.name());
-      } else {
-        item.put("name", call.name());
-      }
-      item.put("arguments", call.arguments().toString());
-    } else if (answer.reply() instanceof Reply.Final text) {
-      item.put("id", "msg_" + id.substring("resp_".length()));
-      item.put("type", "message");
-      item.put("status", status);
-      item.put("role", "assistant");
-      item.putArray("content").add(textPart(text.text()));
+    item.put("id", "fc_" + call.id());
+    item.put("type", "function_call");
+    item.put("status", status);
+    item.put("call_id", call.id());
+    ResponsesRequest.ToolName name = toolNames.get(call.name());
+    if (name != null && name.namespace() != null) {
+      item.put("namespace", name.namespace());
+      item.put("name", name.name());
     } else {
-      throw new IllegalStateException("Unhandled reply: " + answer.reply());
+      item.put("name", call.name());
     }
+    item.put("arguments", call.arguments().toString());
+    return item;
+  }
+
+  /** A final answer's one message item. */
+  private ObjectNode message(Reply.Final text, String status) {
+    ObjectNode item = JSON.createObjectNode();
+    item.put("id", "msg_" + id.substring("resp_".length()));
+    item.put("type", "message");
+    item.put("status", status);
+    item.put("role", "assistant");
+    item.putArray("content").add(textPart(text.text()));
     return item;
   }
 

@@ -94,7 +94,8 @@ record ResponsesRequest(
     // A prefix keeps a Responses session from ever sharing a key with a chat client-session value.
     Optional<String> clientSession = session.map(s -> "responses:" + s);
     boolean stream = ChatRequest.bool(root, "stream");
-    return new ResponsesRequest(model, ChatInput.of(effort, messages, tools, clientSession), stream, names,
+    return new ResponsesRequest(model,
+        ChatInput.of(effort, messages, tools, clientSession, ChatRequest.parallelToolCalls(root)), stream, names,
         notOffered, source);
   }
 

@@ -16,8 +16,11 @@ import java.util.Set;
  * comes back in its own wire shape.
  *
  * @param clientSession the {@code X-Overdeck-Client-Session} value, already checked for shape
+ * @param parallelToolCalls the request's {@code parallel_tool_calls}: false asks for one tool call
+ *     per reply (absent is true, as in both OpenAI APIs)
  */
-public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession) {
+public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession,
+    boolean parallelToolCalls) {
 
   public ChatInput {
     Objects.requireNonNull(effort, "effort");
@@ -26,14 +29,25 @@ public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> to
     Objects.requireNonNull(clientSession, "clientSession");
   }
 
+  /** A request that allows several calls per reply. */
+  public ChatInput(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession) {
+    this(effort, messages, tools, clientSession, true);
+  }
+
+  /** {@link #of(Effort, List, List, Optional, boolean)} allowing several calls per reply. */
+  public static ChatInput of(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession)
+      throws BadRequest {
+    return of(effort, messages, tools, clientSession, true);
+  }
+
   /**
    * Checks what every route needs to hold: a non-empty history in which each tool result answers
    * a call an earlier assistant message made.
    *
    * @throws BadRequest naming the offending message
    */
-  public static ChatInput of(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession)
-      throws BadRequest {
+  public static ChatInput of(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession,
+      boolean parallelToolCalls) throws BadRequest {
     if (messages.isEmpty()) {
       throw BadRequest.invalid("messages must not be empty");
     }
@@ -46,6 +60,6 @@ public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> to
             + "', which no earlier assistant message called");
       }
     }
-    return new ChatInput(effort, messages, tools, clientSession);
+    return new ChatInput(effort, messages, tools, clientSession, parallelToolCalls);
   }
 }

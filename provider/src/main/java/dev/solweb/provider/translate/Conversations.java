@@ -4,12 +4,16 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.ConversationPlace;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.logging.Logger;
 
@@ -36,19 +40,35 @@ public final class Conversations {
   private final Registry registry;
   private final Clock clock;
   private final ConversationPlace place;
+  private final int maxCallsPerReply;
 
   public Conversations(Registry registry, Clock clock) {
     this(registry, clock, ConversationPlace.HISTORY);
   }
 
+  public Conversations(Registry registry, Clock clock, ConversationPlace place) {
+    this(registry, clock, place, ReplyRules.DEFAULT_MAX_CALLS);
+  }
+
   /**
    * @param place where fresh conversations are opened ({@code SOLWEBD_PROJECT},
    *     {@code SOLWEBD_TEMPORARY}); a ready conversation elsewhere is replayed, not resumed
+   * @param maxCallsPerReply the daemon's cap on tool calls in one reply ({@code SOLWEBD_MAX_CALLS})
    */
-  public Conversations(Registry registry, Clock clock, ConversationPlace place) {
+  public Conversations(Registry registry, Clock clock, ConversationPlace place, int maxCallsPerReply) {
     this.registry = registry;
     this.clock = clock;
     this.place = place;
+    this.maxCallsPerReply = maxCallsPerReply;
+  }
+
+  /**
+   * What a reply to {@code turn} may hold: its tools and schemas, and one call when the request
+   * said {@code parallel_tool_calls: false}, else up to the daemon's cap. The preamble of a fresh
+   * conversation teaches these rules; the seat turn holds the reply to them.
+   */
+  public ReplyRules rules(ChatTurn turn) {
+    return ReplyRules.of(turn.input().tools(), turn.input().parallelToolCalls(), maxCallsPerReply);
   }
 
   /** Where the seat opens this daemon's fresh conversations. */
@@ -174,18 +194,20 @@ public final class Conversations {
     int turns = turnsBefore + replied.sends();
     long totalInput = input + replied.extraInput();
     long totalOutput = output + replied.output();
-    String toolCallId = null;
+    List<String> ids = callIds(turns, replied.reply().calls().size());
     Message assistant;
-    if (replied.reply() instanceof Reply.ToolCall call) {
-      toolCallId = "call_" + turns + "_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
-      assistant = new Message(Message.Role.ASSISTANT, "",
-          List.of(new Message.ToolCallRef(toolCallId, call.name(), call.arguments())), null);
-    } else if (replied.reply() instanceof Reply.Final answer) {
+    if (replied.reply() instanceof Reply.Final answer) {
       assistant = new Message(Message.Role.ASSISTANT, answer.text(), List.of(), null);
     } else {
-      throw new IllegalStateException("Unhandled reply: " + replied.reply());
+      // The calls of one reply are one assistant message, as every client replays them.
+      List<Message.ToolCallRef> refs = new ArrayList<>();
+      for (int i = 0; i < ids.size(); i++) {
+        Reply.ToolCall call = replied.reply().calls().get(i);
+        refs.add(new Message.ToolCallRef(ids.get(i), call.name(), call.arguments()));
+      }
+      assistant = new Message(Message.Role.ASSISTANT, "", refs, null);
     }
-    Answer answer = new Answer(replied.reply(), toolCallId, new Answer.Usage(totalInput, totalOutput), replied.images());
+    Answer answer = new Answer(replied.reply(), ids, new Answer.Usage(totalInput, totalOutput), replied.images());
     RememberedAnswer memory = RememberedAnswer.of(turn.historyDigest(), answer, clock.instant().getEpochSecond());
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
@@ -194,9 +216,18 @@ public final class Conversations {
     return answer;
   }
 
+  /** {@code call_<turn>_<8 hex>}, one per call, distinct within the reply. */
+  private static List<String> callIds(int turn, int count) {
+    Set<String> ids = new LinkedHashSet<>();
+    while (ids.size() < count) {
+      ids.add("call_" + turn + "_" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()));
+    }
+    return List.copyOf(ids);
+  }
+
   private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
     List<Message> messages = turn.messages();
-    String preamble = Preamble.render(SessionKey.systemText(messages), turn.input().tools());
+    String preamble = Preamble.render(SessionKey.systemText(messages), rules(turn));
     String history = Translate.deliverAll(messages);
     String text = history.isEmpty() ? preamble : preamble + "\n" + history;
     int tools = turn.input().tools().size();

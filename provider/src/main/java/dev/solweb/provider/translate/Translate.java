@@ -32,18 +32,7 @@ public final class Translate {
     if (!deliveredPrefixDigest.equals(conversation.deliveredDigest())) {
       throw new ReplayNeeded("the history does not extend what the conversation holds (compacted or rewritten)");
     }
-    List<String> blocks = new ArrayList<>();
-    for (Message message : messages.subList(delivered, messages.size())) {
-      switch (message.role()) {
-        case TOOL -> blocks.add(TurnEnvelope.toolResult(message.toolCallId(), message.content()));
-        case USER -> blocks.add(TurnEnvelope.user(message.content()));
-        case ASSISTANT, SYSTEM -> throw new ReplayNeeded(
-            "the new messages include a " + message.role().name().toLowerCase(java.util.Locale.ROOT)
-                + " message the conversation never saw");
-        default -> throw new IllegalStateException("Unhandled role: " + message.role());
-      }
-    }
-    return TurnEnvelope.join(blocks);
+    return render(messages, delivered, false);
   }
 
   /**
@@ -51,15 +40,52 @@ public final class Translate {
    * conversation. Never raises: a fresh conversation always takes everything.
    */
   static String deliverAll(List<Message> messages) {
+    try {
+      return render(messages, 0, true);
+    } catch (ReplayNeeded impossible) {
+      throw new IllegalStateException("a fresh conversation takes every message", impossible);
+    }
+  }
+
+  /**
+   * Renders {@code messages} from {@code from} on, each run of tool results as one
+   * {@link ToolResultSet} of the assistant message before it (in the history before {@code from}
+   * too). {@code fresh}: a replay, which renders assistant turns and leaves system messages to
+   * the preamble; else a delta, which may only hold tool results and user turns.
+   */
+  private static String render(List<Message> messages, int from, boolean fresh) throws ReplayNeeded {
+    Message assistant = null;
+    for (int i = from - 1; i >= 0 && assistant == null; i--) {
+      assistant = messages.get(i).role() == Message.Role.ASSISTANT ? messages.get(i) : null;
+    }
     List<String> blocks = new ArrayList<>();
-    for (Message message : messages) {
+    int i = from;
+    while (i < messages.size()) {
+      Message message = messages.get(i);
       switch (message.role()) {
-        case SYSTEM -> { }
+        case TOOL -> {
+          int end = i;
+          while (end < messages.size() && messages.get(end).role() == Message.Role.TOOL) {
+            end++;
+          }
+          blocks.add(ToolResultSet.after(assistant, messages.subList(i, end)).render());
+          i = end;
+          continue;
+        }
         case USER -> blocks.add(TurnEnvelope.user(message.content()));
-        case TOOL -> blocks.add(TurnEnvelope.toolResult(message.toolCallId(), message.content()));
-        case ASSISTANT -> blocks.add(TurnEnvelope.assistant(message));
+        case ASSISTANT, SYSTEM -> {
+          if (!fresh) {
+            throw new ReplayNeeded("the new messages include a " + message.role().name().toLowerCase(java.util.Locale.ROOT)
+                + " message the conversation never saw");
+          }
+          if (message.role() == Message.Role.ASSISTANT) {
+            blocks.add(TurnEnvelope.assistant(message));
+            assistant = message;
+          }
+        }
         default -> throw new IllegalStateException("Unhandled role: " + message.role());
       }
+      i++;
     }
     return TurnEnvelope.join(blocks);
   }

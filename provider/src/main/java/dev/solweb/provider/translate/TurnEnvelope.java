@@ -17,10 +17,17 @@ import java.util.List;
  * </pre>
  *
  * Tool results over {@link #MAX_RESULT_CHARS} are cut in the middle, so one oversized file read
- * cannot consume the whole context.
+ * cannot consume the whole context; the results of one reply's calls, typed together, are held to
+ * {@link #MAX_TURN_RESULT_CHARS} together ({@link #elideTogether}), so one batch cannot either.
  */
 public final class TurnEnvelope {
   public static final int MAX_RESULT_CHARS = 60_000;
+  /**
+   * The characters the results of one reply keep together: the bound one result had, so a batch
+   * types no more than one large read did, and a replay of it still leaves room within the context
+   * budget for the preamble, a compaction summary and the reserve (docs/compaction.md).
+   */
+  public static final int MAX_TURN_RESULT_CHARS = 60_000;
 
   private TurnEnvelope() {}
 
@@ -41,8 +48,9 @@ public final class TurnEnvelope {
     if (!message.content().isEmpty()) {
       parts.add(message.content());
     }
-    for (Message.ToolCallRef call : message.toolCalls()) {
-      parts.add(ReplyBlocks.toolCall(call.name(), call.arguments()));
+    if (!message.toolCalls().isEmpty()) {
+      parts.add(ReplyBlocks.toolCalls(message.toolCalls().stream()
+          .map(call -> new ReplyBlocks.Call(call.name(), call.arguments())).toList()));
     }
     return "ASSISTANT\n" + String.join("\n", parts);
   }
@@ -58,15 +66,47 @@ public final class TurnEnvelope {
    * half (which would reach the page as U+FFFD).
    */
   public static String elide(String content) {
-    if (content.length() <= MAX_RESULT_CHARS) {
+    return elide(content, MAX_RESULT_CHARS);
+  }
+
+  /**
+   * The results of one reply, each kept whole when they fit {@code limit} together, else cut in
+   * the middle to a fair share: the max-min split, where a result shorter than an equal share of
+   * what is left keeps all of it and the longer ones share the rest equally. So a small listing
+   * beside two large reads survives whole, and no result takes another's room.
+   */
+  public static List<String> elideTogether(List<String> contents, int limit) {
+    Integer[] bySize = new Integer[contents.size()];
+    for (int i = 0; i < bySize.length; i++) {
+      bySize[i] = i;
+    }
+    java.util.Arrays.sort(bySize, java.util.Comparator.comparingInt(i -> contents.get(i).length()));
+    int[] keep = new int[contents.size()];
+    long left = limit;
+    for (int k = 0; k < bySize.length; k++) {
+      int i = bySize[k];
+      long share = left / (bySize.length - k);
+      keep[i] = (int) Math.min(contents.get(i).length(), share);
+      left -= keep[i];
+    }
+    List<String> kept = new ArrayList<>(contents.size());
+    for (int i = 0; i < contents.size(); i++) {
+      kept.add(elide(contents.get(i), keep[i]));
+    }
+    return kept;
+  }
+
+  /** {@code content} cut in the middle to at most {@code limit} kept characters, on code-point boundaries. */
+  static String elide(String content, int limit) {
+    if (content.length() <= limit) {
       return content;
     }
-    int head = MAX_RESULT_CHARS / 2;
-    if (Character.isHighSurrogate(content.charAt(head - 1))) {
+    int head = limit / 2;
+    if (head > 0 && Character.isHighSurrogate(content.charAt(head - 1))) {
       head--;
     }
-    int tailStart = content.length() - (MAX_RESULT_CHARS - MAX_RESULT_CHARS / 2);
-    if (Character.isLowSurrogate(content.charAt(tailStart))) {
+    int tailStart = content.length() - (limit - limit / 2);
+    if (tailStart < content.length() && Character.isLowSurrogate(content.charAt(tailStart))) {
       tailStart++;
     }
     return content.substring(0, head) + "\n…" + (tailStart - head) + " chars elided…\n" + content.substring(tailStart);

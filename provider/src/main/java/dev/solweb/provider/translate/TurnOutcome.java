@@ -9,7 +9,7 @@ public sealed interface TurnOutcome {
   /**
    * The model answered within the protocol.
    *
-   * @param reply a {@link Reply.ToolCall} or a {@link Reply.Final}
+   * @param reply a {@link Reply.ToolCall}, {@link Reply.ToolCalls} or {@link Reply.Final}
    * @param conversationUrl the durable URL of the conversation that now holds the turn
    * @param sends how many texts were typed (2 after a correction turn)
    * @param extraInput estimated input of texts typed besides the plan's (the correction turn)

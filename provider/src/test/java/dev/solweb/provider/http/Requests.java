@@ -33,6 +33,18 @@ final class Requests {
     return this;
   }
 
+  /** One assistant message with several calls: each entry is {id, name, arguments JSON}. */
+  Requests assistantCalls(java.util.List<String[]> calls) {
+    ObjectNode message = messages.addObject().put("role", "assistant");
+    message.putNull("content");
+    ArrayNode entries = message.putArray("tool_calls");
+    for (String[] call : calls) {
+      entries.addObject().put("id", call[0]).put("type", "function").putObject("function").put("name", call[1])
+          .put("arguments", call[2]);
+    }
+    return this;
+  }
+
   Requests assistantText(String text) {
     messages.addObject().put("role", "assistant").put("content", text);
     return this;
@@ -48,6 +60,23 @@ final class Requests {
     ObjectNode function = tools.addObject().put("type", "function").putObject("function");
     function.put("name", name).put("description", "the " + name + " tool");
     function.putObject("parameters").put("type", "object");
+    return this;
+  }
+
+  /** A tool with its own JSON Schema. */
+  Requests tool(String name, String parametersJson) {
+    ArrayNode tools = body.has("tools") ? (ArrayNode) body.get("tools") : body.putArray("tools");
+    ObjectNode function = tools.addObject().put("type", "function").putObject("function");
+    try {
+      function.put("name", name).set("parameters", TestDaemon.JSON.readTree(parametersJson));
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException(e);
+    }
+    return this;
+  }
+
+  Requests parallelToolCalls(boolean allowed) {
+    body.put("parallel_tool_calls", allowed);
     return this;
   }
 

@@ -91,7 +91,7 @@ class ResponsesEventsTest {
   @Test
   void aToolCallIsTheArgumentEventSequenceUnderTheCallId() throws Exception {
     ObjectNode arguments = JSON.createObjectNode().put("cmd", "echo hi > hello.txt");
-    List<Frame> frames = turn(new Answer(new Reply.ToolCall("exec_command", arguments), "call_1_0a1b2c3d",
+    List<Frame> frames = turn(new Answer(new Reply.ToolCall("exec_command", arguments), List.of("call_1_0a1b2c3d"),
         new Answer.Usage(100, 10), List.of()));
 
     assertThat(frames).extracting(Frame::event).containsExactly(
@@ -114,7 +114,7 @@ class ResponsesEventsTest {
   @Test
   void aNamespacedCallIsMappedBackToItsNamespaceAndName() throws Exception {
     Answer answer = new Answer(new Reply.ToolCall("multi_agent_v1.spawn_agent", JSON.createObjectNode().put("message", "go")),
-        "call_2_0a1b2c3d", new Answer.Usage(1, 1), List.of());
+        List.of("call_2_0a1b2c3d"), new Answer.Usage(1, 1), List.of());
 
     JsonNode item = events.whole(answer).path("output").get(0);
 

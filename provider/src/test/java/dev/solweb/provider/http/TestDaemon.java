@@ -56,12 +56,18 @@ final class TestDaemon implements AutoCloseable {
    *
    * @param home the daemon home (its registry.json); null keeps the registry in memory
    * @param seatWrapper wraps each seat (a test that needs a seat to misbehave)
+   * @param maxCalls calls per reply (SOLWEBD_MAX_CALLS)
    */
   record Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody, Path home,
-      UnaryOperator<BrowserSeat> seatWrapper, HistorySettings history) {
+      UnaryOperator<BrowserSeat> seatWrapper, HistorySettings history, int maxCalls) {
     Options(int seats, Duration keepAlive, Duration turnTimeout, long maxBody, Path home,
         UnaryOperator<BrowserSeat> seatWrapper) {
-      this(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, HistorySettings.DEFAULT);
+      this(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, HistorySettings.DEFAULT,
+          dev.solweb.provider.protocol.ReplyRules.DEFAULT_MAX_CALLS);
+    }
+
+    Options maxCalls(int max) {
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, history, max);
     }
 
     static Options defaults() {
@@ -70,31 +76,31 @@ final class TestDaemon implements AutoCloseable {
 
     /** Where new conversations open and retention (SOLWEBD_PROJECT, SOLWEBD_TEMPORARY, SOLWEBD_RETENTION_DAYS). */
     Options history(HistorySettings settings) {
-      return new Options(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, settings);
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, seatWrapper, settings, maxCalls);
     }
 
     Options seats(int n) {
-      return new Options(n, keepAlive, turnTimeout, maxBody, home, seatWrapper, history);
+      return new Options(n, keepAlive, turnTimeout, maxBody, home, seatWrapper, history, maxCalls);
     }
 
     Options keepAlive(Duration d) {
-      return new Options(seats, d, turnTimeout, maxBody, home, seatWrapper, history);
+      return new Options(seats, d, turnTimeout, maxBody, home, seatWrapper, history, maxCalls);
     }
 
     Options turnTimeout(Duration d) {
-      return new Options(seats, keepAlive, d, maxBody, home, seatWrapper, history);
+      return new Options(seats, keepAlive, d, maxBody, home, seatWrapper, history, maxCalls);
     }
 
     Options maxBody(long bytes) {
-      return new Options(seats, keepAlive, turnTimeout, bytes, home, seatWrapper, history);
+      return new Options(seats, keepAlive, turnTimeout, bytes, home, seatWrapper, history, maxCalls);
     }
 
     Options home(Path dir) {
-      return new Options(seats, keepAlive, turnTimeout, maxBody, dir, seatWrapper, history);
+      return new Options(seats, keepAlive, turnTimeout, maxBody, dir, seatWrapper, history, maxCalls);
     }
 
     Options seatWrapper(UnaryOperator<BrowserSeat> wrapper) {
-      return new Options(seats, keepAlive, turnTimeout, maxBody, home, wrapper, history);
+      return new Options(seats, keepAlive, turnTimeout, maxBody, home, wrapper, history, maxCalls);
     }
   }
 
@@ -119,7 +125,7 @@ final class TestDaemon implements AutoCloseable {
     };
     ServerSettings settings = new ServerSettings(TOKEN, options.keepAlive(), options.maxBody(), "test", "gen-1", 1);
     daemon = Daemon.listen(vertx, new Daemon.Config(options.home(), factory, options.seats(), options.turnTimeout(),
-            DispatchSpacing.OFF, settings, clock, () -> { }, options.history()), "127.0.0.1", 0)
+            DispatchSpacing.OFF, settings, clock, () -> { }, options.history(), options.maxCalls()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     daemon.startSeats().get(10, TimeUnit.SECONDS);
     dispatcher = daemon.dispatcher();

@@ -60,7 +60,8 @@ class PreambleTest {
   void noToolsStillStatesTheFinalShape() {
     String preamble = Preamble.render("", List.of());
 
-    assertThat(preamble).contains("TOOLS\n(none: answer with the final shape)").doesNotContain("SYSTEM\n");
+    assertThat(preamble).contains("TOOLS\n(none: answer with the final shape)").doesNotContain("SYSTEM\n")
+        .as("nothing to call, so no calls shape to teach").doesNotContain("\"calls\"");
   }
 
   @Test
@@ -71,5 +72,37 @@ class PreambleTest {
 
     assertThat(correction).startsWith("PROTOCOL ERROR\n" + reason + "\n")
         .contains("exactly one fenced ```json block");
+  }
+
+  @Test
+  void severalCallsAreTaughtWithTheCapAndTheRuleForDependentCalls() throws Exception {
+    String preamble = Preamble.render(SYSTEM, ReplyRules.of(tools(), true, 5));
+
+    assertThat(preamble)
+        .contains("in one of three shapes")
+        .contains("To call several tools at once (at most 5):")
+        .contains("{\"calls\": [{\"tool\": \"<tool name>\", \"arguments\": {...}}, {\"tool\": \"<tool name>\", \"arguments\": {...}}]}")
+        .contains("Put calls that do not depend on each other in one reply")
+        .contains("a call that needs another call's result waits for\nthat result and goes in a later reply")
+        .contains("in the order of your calls")
+        .contains("share one bound of\n60000 characters").contains("read a large file in a reply of its own")
+        .doesNotContain("Call one tool per reply");
+    assertThat(Preamble.render(SYSTEM, tools())).contains("(at most " + ReplyRules.DEFAULT_MAX_CALLS + ")");
+  }
+
+  @Test
+  void oneCallPerReplyIsTaughtWhenTheRequestAsksForIt() throws Exception {
+    String preamble = Preamble.render(SYSTEM, ReplyRules.of(tools(), false, 8));
+
+    assertThat(preamble).contains("in one of two shapes").contains("Call one tool per reply and wait for its result.")
+        .doesNotContain("\"calls\"");
+  }
+
+  @Test
+  void theCorrectionShowsTheCallsShapeOnlyWhereSeveralAreAllowed() {
+    Reply.Malformed malformed = new Reply.Malformed("calls[1] unknown tool \"grep\"");
+
+    assertThat(Preamble.correction(malformed, 8)).contains("{\"calls\": [").contains("(at most 8)");
+    assertThat(Preamble.correction(malformed, 1)).doesNotContain("calls\"");
   }
 }

@@ -119,4 +119,116 @@ class ReplyParserTest {
   void finalWithoutStringTextIsMalformed() {
     assertThat(reasonOf(parse("{\"tool\": \"final\", \"answer\": \"done\"}"))).contains("\"text\"");
   }
+
+  // Several calls in one reply.
+
+  private static final String READ_SCHEMA = "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"},"
+      + "\"limit\":{\"type\":\"integer\"}},\"required\":[\"path\"],\"additionalProperties\":false}";
+
+  private static ReplyRules rules(boolean parallel, int cap) throws Exception {
+    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+    return ReplyRules.of(List.of(
+        new dev.solweb.provider.translate.ToolSpec("read", "", json.readTree(READ_SCHEMA)),
+        new dev.solweb.provider.translate.ToolSpec("bash", "", json.readTree(
+            "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}},\"required\":[\"command\"]}"))),
+        parallel, cap);
+  }
+
+  private static Reply parse(ReplyRules rules, String block) {
+    return ReplyParser.parse(List.of(block), "", rules);
+  }
+
+  @Test
+  void aCallsListIsEveryCallInOrder() throws Exception {
+    Reply reply = parse(rules(true, 8), "{\"calls\": [{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}},"
+        + " {\"tool\": \"bash\", \"arguments\": {\"command\": \"ls\"}}, {\"tool\": \"read\", \"arguments\": {\"path\": \"b\"}}]}");
+
+    assertThat(reply).isInstanceOf(Reply.ToolCalls.class);
+    assertThat(reply.calls()).extracting(Reply.ToolCall::name).containsExactly("read", "bash", "read");
+    assertThat(reply.calls()).extracting(call -> call.arguments().toString())
+        .containsExactly("{\"path\":\"a\"}", "{\"command\":\"ls\"}", "{\"path\":\"b\"}");
+  }
+
+  @Test
+  void aCallsListOfOneIsTheSameToolCallAsTheSingleShape() throws Exception {
+    Reply listed = parse(rules(true, 8), "{\"calls\": [{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}}]}");
+    Reply single = parse(rules(true, 8), "{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}}");
+
+    assertThat(listed).isInstanceOf(Reply.ToolCall.class).isEqualTo(single);
+    assertThat(listed.calls()).containsExactly((Reply.ToolCall) single);
+  }
+
+  @Test
+  void anEmptyCallsListIsMalformed() throws Exception {
+    assertThat(reasonOf(parse(rules(true, 8), "{\"calls\": []}"))).contains("\"calls\" is an empty list");
+    assertThat(reasonOf(parse(rules(true, 8), "{\"calls\": {\"tool\": \"read\"}}"))).contains("must be a JSON array");
+  }
+
+  @Test
+  void anUnknownToolAmongCallsIsMalformedNamingItsEntry() throws Exception {
+    String reason = reasonOf(parse(rules(true, 8), "{\"calls\": [{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}},"
+        + " {\"tool\": \"grep\", \"arguments\": {}}]}"));
+
+    assertThat(reason).startsWith("calls[1] unknown tool \"grep\"").contains("bash, read, final");
+  }
+
+  @Test
+  void finalAmongCallsIsMalformedNamingItsEntry() throws Exception {
+    String reason = reasonOf(parse(rules(true, 8), "{\"calls\": [{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}},"
+        + " {\"tool\": \"final\", \"text\": \"done\"}]}"));
+
+    assertThat(reason).startsWith("calls[1] is the final answer").contains("never goes among calls");
+  }
+
+  @Test
+  void argumentsAgainstTheSchemaAreMalformedNamingTheEntryAndTheArgument() throws Exception {
+    ReplyRules rules = rules(true, 8);
+
+    assertThat(reasonOf(parse(rules, "{\"calls\": [{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}},"
+        + " {\"tool\": \"read\", \"arguments\": {\"file\": \"b\"}}]}")))
+        .startsWith("calls[1] tool \"read\": missing required argument \"path\"");
+    assertThat(reasonOf(parse(rules, "{\"tool\": \"read\", \"arguments\": {\"path\": \"a\", \"mode\": \"x\"}}")))
+        .startsWith("tool \"read\": unknown argument \"mode\"").contains("allows only path, limit");
+    assertThat(reasonOf(parse(rules, "{\"tool\": \"read\", \"arguments\": {\"path\": [\"a\", \"b\"]}}")))
+        .contains("argument \"path\" must be string, got an array");
+  }
+
+  @Test
+  void aScalarOfAnotherTypeIsLeftToTheClientWhichCoercesIt() throws Exception {
+    // Pi's validateToolArguments turns "100" into 100; a refusal here would cost a page turn for nothing.
+    Reply reply = parse(rules(true, 8), "{\"tool\": \"read\", \"arguments\": {\"path\": \"a\", \"limit\": \"100\"}}");
+
+    assertThat(reply).isInstanceOf(Reply.ToolCall.class);
+  }
+
+  @Test
+  void moreCallsThanTheCapAreMalformedSayingHowManyGoInOneReply() throws Exception {
+    String call = "{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}}";
+    String three = "{\"calls\": [" + call + ", " + call + ", " + call + "]}";
+
+    assertThat(parse(rules(true, 3), three).calls()).hasSize(3);
+    assertThat(reasonOf(parse(rules(true, 2), three)))
+        .isEqualTo("the reply had 3 calls; at most 2 go in one reply: make the first 2 now and the rest after their results");
+  }
+
+  @Test
+  void parallelToolCallsFalseAllowsOneCallPerReply() throws Exception {
+    String call = "{\"tool\": \"read\", \"arguments\": {\"path\": \"a\"}}";
+
+    assertThat(parse(rules(false, 8), call)).isInstanceOf(Reply.ToolCall.class);
+    assertThat(parse(rules(false, 8), "{\"calls\": [" + call + "]}")).isInstanceOf(Reply.ToolCall.class);
+    assertThat(reasonOf(parse(rules(false, 8), "{\"calls\": [" + call + ", " + call + "]}")))
+        .contains("the reply had 2 calls").contains("parallel_tool_calls: false")
+        .contains("make only the first call now");
+    assertThat(reasonOf(parse(rules(true, 1), "{\"calls\": [" + call + ", " + call + "]}")))
+        .contains("SOLWEBD_MAX_CALLS=1");
+  }
+
+  @Test
+  void twoBlocksOfOneCallEachAreStillMalformedAndTheReasonShowsTheOneBlockShape() throws Exception {
+    String reason = reasonOf(ReplyParser.parse(List.of("{\"tool\":\"read\",\"arguments\":{\"path\":\"a\"}}",
+        "{\"tool\":\"read\",\"arguments\":{\"path\":\"b\"}}"), "", rules(true, 8)));
+
+    assertThat(reason).contains("2 code blocks").contains("{\"calls\": [...]}");
+  }
 }

@@ -39,6 +39,13 @@ class ConversationsTest {
     return new Message(Message.Role.ASSISTANT, text, List.of(), null);
   }
 
+  /** Plans {@code turn}, marks its send and records {@code reply} as the model's answer. */
+  private Answer replied(ChatTurn turn, Reply reply) {
+    TurnPlan plan = conversations.plan(turn);
+    conversations.sending(plan);
+    return conversations.record(plan, new TurnOutcome.Replied(reply, URL, 1, 0, 5, List.of())).orElseThrow();
+  }
+
   private Answer answer(TurnPlan plan, String text) {
     conversations.sending(plan);
     return conversations.record(plan, new TurnOutcome.Replied(new Reply.Final(text), URL, 1, 0, 10, List.of()))
@@ -71,17 +78,36 @@ class ConversationsTest {
   @Test
   void aToolCallIsRecordedWithAnIdAndItsResultIsDeliveredAlone() {
     ChatTurn first = turn(Message.user("read a.txt"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
     ObjectNode arguments = JsonNodeFactory.instance.objectNode().put("path", "a.txt");
-    Answer call = conversations.record(plan,
-        new TurnOutcome.Replied(new Reply.ToolCall("read", arguments), URL, 1, 0, 5, List.of())).orElseThrow();
+    Answer call = replied(first, new Reply.ToolCall("read", arguments));
 
-    assertThat(call.toolCallId()).matches("call_1_[0-9a-f]{8}");
+    assertThat(call.toolCallIds()).singleElement().asString().matches("call_1_[0-9a-f]{8}");
+    String id = call.toolCallIds().get(0);
     ChatTurn next = extend(first,
-        new Message(Message.Role.ASSISTANT, null, List.of(new Message.ToolCallRef(call.toolCallId(), "read", arguments)), null),
-        new Message(Message.Role.TOOL, "contents", List.of(), call.toolCallId()));
-    assertThat(conversations.plan(next).text()).isEqualTo("TOOL RESULT [" + call.toolCallId() + "]\ncontents");
+        new Message(Message.Role.ASSISTANT, null, List.of(new Message.ToolCallRef(id, "read", arguments)), null),
+        new Message(Message.Role.TOOL, "contents", List.of(), id));
+    assertThat(conversations.plan(next).text()).isEqualTo("TOOL RESULT [" + id + "]\ncontents");
+  }
+
+  @Test
+  void severalCallsAreOneAssistantMessageWithDistinctIdsAndTheirResultsAreOneDelta() {
+    ChatTurn first = turn(Message.user("read a and b"));
+    ObjectNode a = JsonNodeFactory.instance.objectNode().put("path", "a.txt");
+    ObjectNode b = JsonNodeFactory.instance.objectNode().put("path", "b.txt");
+    Answer calls = replied(first, Reply.of(List.of(new Reply.ToolCall("read", a), new Reply.ToolCall("read", b))));
+
+    assertThat(calls.toolCallIds()).hasSize(2).doesNotHaveDuplicates()
+        .allMatch(id -> id.matches("call_1_[0-9a-f]{8}"));
+    assertThat(calls.calls()).extracting(Answer.Call::name).containsExactly("read", "read");
+    assertThat(conversations.remembered(first)).as("a re-send gets the same calls and ids").contains(calls);
+    String idA = calls.toolCallIds().get(0);
+    String idB = calls.toolCallIds().get(1);
+    ChatTurn next = extend(first, new Message(Message.Role.ASSISTANT, null,
+            List.of(new Message.ToolCallRef(idA, "read", a), new Message.ToolCallRef(idB, "read", b)), null),
+        new Message(Message.Role.TOOL, "B", List.of(), idB), new Message(Message.Role.TOOL, "A", List.of(), idA));
+    TurnPlan delta = conversations.plan(next);
+    assertThat(delta).isInstanceOf(TurnPlan.Deliver.class);
+    assertThat(delta.text()).isEqualTo("TOOL RESULT [" + idA + "]\nA\n\nTOOL RESULT [" + idB + "]\nB");
   }
 
   @Test

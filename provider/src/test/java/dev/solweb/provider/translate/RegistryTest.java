@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RegistryTest {
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
   private static final String MARKER = "PROMPT-MARKER-5f1e9c";
 
   @TempDir Path home;
@@ -86,13 +87,29 @@ class RegistryTest {
   @Test
   void theLastAnswerIsKeptInAFileOfItsOwnAndNotInTheRegistry() throws Exception {
     Path file = home.resolve("registry.json");
-    RememberedAnswer answer = new RememberedAnswer("digest", "answer " + MARKER, null, null, null, 10, 2, List.of(), 1_764_000_000L);
+    RememberedAnswer answer = new RememberedAnswer("digest", "answer " + MARKER, null, null, null, null, 10, 2, List.of(), 1_764_000_000L);
     Registry.persistent(file).put(conversation("aaaaaaaaaaaaaaaa").withAnswer(answer));
 
     assertThat(Files.readString(file)).doesNotContain(MARKER);
     Path stored = home.resolve("registry.answers").resolve("aaaaaaaaaaaaaaaa.json");
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(stored))).isEqualTo("rw-------");
     assertThat(Registry.persistent(file).get("aaaaaaaaaaaaaaaa").orElseThrow().lastAnswer()).isEqualTo(answer);
+  }
+
+  @Test
+  void anAnswerFileFromBeforeSeveralCallsIsReadAsItsOneCall() throws Exception {
+    RememberedAnswer legacy = JSON.readValue("{\"history_digest\": \"d\", \"tool\": \"read\", \"arguments\": {\"path\": \"a\"},"
+        + " \"tool_call_id\": \"call_1_0a1b2c3d\", \"prompt_tokens\": 5, \"completion_tokens\": 1, \"answered_at\": 1}",
+        RememberedAnswer.class);
+
+    Answer answer = legacy.answer();
+    assertThat(answer.reply()).isInstanceOf(dev.solweb.provider.protocol.Reply.ToolCall.class);
+    assertThat(answer.calls()).singleElement().satisfies(call -> {
+      assertThat(call.id()).isEqualTo("call_1_0a1b2c3d");
+      assertThat(call.arguments().path("path").asText()).isEqualTo("a");
+    });
+    assertThat(JSON.writeValueAsString(legacy)).contains("\"calls\":[{\"id\":\"call_1_0a1b2c3d\"")
+        .doesNotContain("tool_call_id");
   }
 
   @Test

@@ -225,4 +225,87 @@ class TranslateTest {
     assertThat(Translate.deliverAll(odd)).isEqualTo("ASSISTANT\nI start\n\nTOOL RESULT []\n");
     assertThat(Translate.deliverAll(List.of())).isEmpty();
   }
+
+  // The calls of one reply and their results.
+
+  private static Message.ToolCallRef call(String id, String path) {
+    return new Message.ToolCallRef(id, "read", JsonNodeFactory.instance.objectNode().put("path", path));
+  }
+
+  private static final List<Message.ToolCallRef> THREE = List.of(call("call_2_aaaaaaaa", "a.txt"),
+      call("call_2_bbbbbbbb", "b.txt"), call("call_2_cccccccc", "c.txt"));
+
+  private static List<Message> batchDelivered() {
+    return List.of(Message.user("read a, b and c"), new Message(Message.Role.ASSISTANT, "", THREE, null));
+  }
+
+  private static List<Message> withResults(List<Message> delivered, Message... results) {
+    List<Message> request = new ArrayList<>(delivered);
+    request.addAll(List.of(results));
+    return request;
+  }
+
+  @Test
+  void theResultsOfOneReplyAreTypedTogetherInCallOrderWhateverOrderTheyArriveIn() throws Exception {
+    // Claude Code through ccr sends them as its tools finish: measured b, a, c.
+    List<Message> request = withResults(batchDelivered(), toolResult("call_2_bbbbbbbb", "B"),
+        toolResult("call_2_aaaaaaaa", "A"), toolResult("call_2_cccccccc", "C"));
+
+    String typed = deliver(conversationHolding(batchDelivered()), request);
+
+    assertThat(typed).isEqualTo("TOOL RESULT [call_2_aaaaaaaa]\nA\n\nTOOL RESULT [call_2_bbbbbbbb]\nB\n\n"
+        + "TOOL RESULT [call_2_cccccccc]\nC");
+  }
+
+  @Test
+  void aPartialSetIsTypedWithANoteNamingTheCallsWithoutAResult() throws Exception {
+    List<Message> request = withResults(batchDelivered(), toolResult("call_2_cccccccc", "C"),
+        toolResult("call_2_aaaaaaaa", "A"));
+
+    String typed = deliver(conversationHolding(batchDelivered()), request);
+
+    assertThat(typed).isEqualTo("TOOL RESULT [call_2_aaaaaaaa]\nA\n\nTOOL RESULT [call_2_cccccccc]\nC\n\n"
+        + "NOTE\n2 of 3 results arrived; the agent sent none for call_2_bbbbbbbb (read). Call again whatever of it you"
+        + " still need.");
+  }
+
+  @Test
+  void aUserTurnAfterTheResultsFollowsThemInTheSameTurn() throws Exception {
+    List<Message> request = withResults(batchDelivered(), toolResult("call_2_aaaaaaaa", "A"),
+        toolResult("call_2_bbbbbbbb", "B"), toolResult("call_2_cccccccc", "C"), Message.user("then stop"));
+
+    assertThat(deliver(conversationHolding(batchDelivered()), request)).endsWith("TOOL RESULT [call_2_cccccccc]\nC\n\n"
+        + "USER\nthen stop").startsWith("TOOL RESULT [call_2_aaaaaaaa]\nA\n\n");
+  }
+
+  @Test
+  void theResultsOfOneReplyShareOneBoundAndSmallOnesStayWhole() throws Exception {
+    String small = "listing\n".repeat(100);
+    String large = "x".repeat(50_000);
+    List<Message> request = withResults(batchDelivered(), toolResult("call_2_aaaaaaaa", large),
+        toolResult("call_2_bbbbbbbb", small), toolResult("call_2_cccccccc", large.replace('x', 'y')));
+
+    String typed = deliver(conversationHolding(batchDelivered()), request);
+
+    int share = (TurnEnvelope.MAX_TURN_RESULT_CHARS - small.length()) / 2;
+    assertThat(typed).contains("TOOL RESULT [call_2_bbbbbbbb]\n" + small + "\n\n");
+    assertThat(typed).contains("x".repeat(share / 2) + "\n…" + (50_000 - share) + " chars elided…\n");
+    assertThat(typed.length()).isLessThan(TurnEnvelope.MAX_TURN_RESULT_CHARS + 200);
+  }
+
+  @Test
+  void aReplayKeepsTheCallsOfOneReplyInOneBlockThatParsesBackToTheSameCalls() {
+    List<Message> history = withResults(batchDelivered(), toolResult("call_2_cccccccc", "C"),
+        toolResult("call_2_aaaaaaaa", "A"), toolResult("call_2_bbbbbbbb", "B"));
+
+    String typed = Translate.deliverAll(history);
+
+    assertThat(typed).isEqualTo("USER\nread a, b and c\n\nASSISTANT\n```json\n{\"calls\": ["
+        + "{\"tool\": \"read\", \"arguments\": {\"path\":\"a.txt\"}}, {\"tool\": \"read\", \"arguments\": {\"path\":\"b.txt\"}}, "
+        + "{\"tool\": \"read\", \"arguments\": {\"path\":\"c.txt\"}}]}\n```\n\n"
+        + "TOOL RESULT [call_2_aaaaaaaa]\nA\n\nTOOL RESULT [call_2_bbbbbbbb]\nB\n\nTOOL RESULT [call_2_cccccccc]\nC");
+    String block = typed.substring(typed.indexOf("```json\n") + "```json\n".length(), typed.lastIndexOf("\n```"));
+    assertThat(ReplyParser.parse(List.of(block), "", Set.of("read")).calls())
+        .extracting(c -> c.arguments().path("path").asText()).containsExactly("a.txt", "b.txt", "c.txt");
+  }
 }

@@ -101,4 +101,30 @@ class TurnEnvelopeTest {
     }
     return lone;
   }
+
+  @Test
+  void resultsThatFitTogetherAreKeptWhole() {
+    List<String> contents = List.of("a".repeat(20_000), "b".repeat(20_000), "c".repeat(20_000));
+
+    assertThat(TurnEnvelope.elideTogether(contents, 60_000)).isEqualTo(contents);
+  }
+
+  @Test
+  void resultsOverTheBoundTogetherShareItMaxMinFairly() {
+    // 1000 fits its equal share and is kept whole; the two large ones split the rest equally.
+    List<String> kept = TurnEnvelope.elideTogether(List.of("a".repeat(50_000), "s".repeat(1_000), "c".repeat(40_000)),
+        61_000);
+
+    assertThat(kept.get(1)).isEqualTo("s".repeat(1_000));
+    assertThat(kept.get(0)).isEqualTo("a".repeat(15_000) + "\n…20000 chars elided…\n" + "a".repeat(15_000));
+    assertThat(kept.get(2)).isEqualTo("c".repeat(15_000) + "\n…10000 chars elided…\n" + "c".repeat(15_000));
+  }
+
+  @Test
+  void oneResultAloneKeepsTheSingleResultBound() {
+    String content = "h".repeat(30_000) + "m".repeat(5) + "t".repeat(30_000);
+
+    assertThat(TurnEnvelope.elideTogether(List.of(content), TurnEnvelope.MAX_TURN_RESULT_CHARS))
+        .containsExactly(TurnEnvelope.elide(content));
+  }
 }

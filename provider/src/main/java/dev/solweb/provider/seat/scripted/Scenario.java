@@ -125,6 +125,6 @@ public record Scenario(
 
   /** The names of the bundled scenarios. */
   public static List<String> bundled() {
-    return List.of("demo", "echo", "pi-demo");
+    return List.of("demo", "echo", "pi-demo", "batch");
   }
 }

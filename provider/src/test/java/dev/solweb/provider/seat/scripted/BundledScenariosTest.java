@@ -49,6 +49,17 @@ class BundledScenariosTest {
     assertThat(((Reply.Final) reply).text()).contains("\"status\": \"blocked\"");
   }
 
+  @Test
+  void batchMakesThreeCallsInOneReplyThenAnswers() {
+    ScenarioPlayer player = new ScenarioPlayer(Scenario.load("batch"));
+    String conversation = player.openConversation("user: anything");
+
+    Reply calls = parse(player.next(conversation).orElseThrow());
+    assertThat(calls).isInstanceOf(Reply.ToolCalls.class);
+    assertThat(calls.calls()).extracting(Reply.ToolCall::name).containsExactly("read", "read", "bash");
+    assertThat(parse(player.next(conversation).orElseThrow())).isInstanceOf(Reply.Final.class);
+  }
+
   private static Reply parse(ScriptedReply reply) {
     return ReplyParser.parse(reply.blocks(), reply.prose(), PI_TOOLS);
   }
