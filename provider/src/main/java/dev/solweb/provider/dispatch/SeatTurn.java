@@ -7,10 +7,12 @@ import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
+import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.ContextBudget;
@@ -25,10 +27,11 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * One turn on one seat, on the seat's thread: probe, ask translate for the plan, open or resume
- * the conversation, re-assert the effort and verify its label, mark the Send, send, parse,
- * repair a malformed reply once, and hand the outcome back to translate. It computes no
- * conversation state itself.
+ * One turn on one seat, on the seat's thread: probe, ask translate for the plan, look for the
+ * answer of a turn left uncertain in its conversation, open or resume the conversation,
+ * re-assert the effort and verify its label, mark the Send (and what the page's request proved
+ * of it), send, parse, repair a malformed reply once, and hand the outcome back to translate. It
+ * computes no conversation state itself.
  *
  * <p>Everything before {@link BrowserSeat#send} is retry-safe. Once a send is marked, every way
  * out records an outcome: a reply, or (past the Send boundary) an uncertain conversation that
@@ -62,7 +65,15 @@ public final class SeatTurn implements TurnRunner {
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     requireReady(probe, clock);
-    TurnPlan plan = open(seat, conversations.plan(turn));
+    TurnPlan planned = conversations.plan(turn);
+    if (planned instanceof TurnPlan.Recover recover) {
+      Optional<Answer> found = recover(seat, recover);
+      if (found.isPresent()) {
+        return found.get();
+      }
+      planned = conversations.replayUnrecovered(recover);
+    }
+    TurnPlan plan = open(seat, planned);
     Sends sends = new Sends(seat, plan);
     try {
       return converse(sends, turn);
@@ -94,6 +105,35 @@ public final class SeatTurn implements TurnRunner {
         reply.images())).orElseThrow();
   }
 
+  /**
+   * This exact turn was left uncertain past its Send: its answer is looked for in the conversation
+   * (the page's own history) before anything is typed. A finished answer within the protocol
+   * answers the request and the conversation carries on from it; none (or one that broke the
+   * protocol, or a conversation that is gone) means a replay as before.
+   */
+  private Optional<Answer> recover(BrowserSeat seat, TurnPlan.Recover plan) throws SeatException {
+    Optional<SeatReply> reply;
+    try {
+      reply = seat.recover(plan.uncertain().url(), plan.uncertain().sentMessageId());
+    } catch (SeatException e) {
+      if (e.reason() != SeatException.Reason.CONVERSATION_MISSING) {
+        throw e;
+      }
+      return Optional.empty(); // nothing there to recover; nothing was sent
+    }
+    if (reply.isEmpty()) {
+      return Optional.empty();
+    }
+    Set<String> tools = plan.turn().input().tools().stream().map(ToolSpec::name).collect(Collectors.toSet());
+    Reply parsed = ReplyParser.parse(reply.get().codeBlocks(), reply.get().prose(), tools);
+    if (parsed instanceof Reply.Malformed) {
+      return Optional.empty(); // a correction would need its own send: the replay is the one send
+    }
+    AnswerStats.GLOBAL.recovered();
+    return conversations.record(plan, new TurnOutcome.Replied(parsed, reply.get().conversationUrl(), 1, 0,
+        visibleTokens(reply.get()), reply.get().images()));
+  }
+
   /** Opens the plan's conversation; one that is missing from the page is replayed into a fresh one. */
   private TurnPlan open(BrowserSeat seat, TurnPlan plan) throws SeatException {
     refuseOverflow(plan);
@@ -120,6 +160,8 @@ public final class SeatTurn implements TurnRunner {
     final BrowserSeat seat;
     final TurnPlan plan;
     int completed;
+    /** What the page's request proved of the latest send, or null. */
+    SentMessage proven;
     boolean marked;
     boolean sending;
     boolean recorded;
@@ -135,7 +177,17 @@ public final class SeatTurn implements TurnRunner {
       marked = true;
       conversations.sending(plan);
       sending = true;
-      SeatReply reply = seat.send(text);
+      proven = null;
+      seat.onSent(sent -> {
+        proven = sent;
+        conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
+      });
+      SeatReply reply;
+      try {
+        reply = seat.send(text);
+      } finally {
+        seat.onSent(null);
+      }
       sending = false;
       completed++;
       return reply;
@@ -160,7 +212,9 @@ public final class SeatTurn implements TurnRunner {
         return;
       }
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
-      record(typed ? new TurnOutcome.Uncertain(null, e.getMessage()) : new TurnOutcome.NotSent());
+      typed |= proven != null;
+      record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
+          proven == null ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }
   }
 

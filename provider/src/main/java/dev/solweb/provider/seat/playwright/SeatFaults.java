@@ -115,7 +115,11 @@ final class SeatFaults {
 
   /** The pill names another effort than the one set: capped when a cap banner shows (the page fell back), else unavailable. */
   SeatException effortMismatch(ChatGptPage.State s, String label, Effort wanted) {
-    String detail = "the effort pill reads \"" + label + "\" but " + wanted.label() + " was set; nothing was sent";
+    return effortRefused(s, "the effort pill reads \"" + label + "\" but " + wanted.label() + " was set; nothing was sent");
+  }
+
+  /** The page will send another effort than the one asked, by its own request: as {@link #effortMismatch}, with its words. */
+  SeatException effortRefused(ChatGptPage.State s, String detail) {
     if (s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP).isPresent()) {
       return SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
     }

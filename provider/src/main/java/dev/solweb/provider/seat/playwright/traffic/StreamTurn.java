@@ -190,7 +190,12 @@ public final class StreamTurn {
 
   /** The answer's markdown: the raw text without the private-use citation markers. */
   public Optional<String> answerMarkdown() {
-    return answerText().map(t -> CITATION.matcher(t).replaceAll(""));
+    return answerText().map(StreamTurn::withoutCitations);
+  }
+
+  /** Raw answer text without its private-use citation markers (the page renders them as pills). */
+  public static String withoutCitations(String raw) {
+    return CITATION.matcher(raw).replaceAll("");
   }
 
   /** Characters of answer text received so far. */
