@@ -149,4 +149,28 @@ class SeatWireTest extends SeatHarness {
     assertThatThrownBy(() -> fakesol(scenario(TWO_TURNS)).wire().debounce(java.time.Duration.ofMillis(-1)))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  /** Rows 20/22: a turn into a conversation deleted meanwhile is refused by code; nothing was taken, so it replays. */
+  @Test
+  void aTurnThePageRefusesAsConversationNotFoundIsAMissingConversationNotASend() throws Exception {
+    PlaywrightSeat seat = seatOn(scenario(TWO_TURNS));
+    seat.probe();
+    seat.openNew();
+    seat.setEffort(Effort.HIGH);
+    String url = seat.send("first").conversationUrl();
+    seat.probe();
+    seat.resume(url);
+    String id = sol.sends().get(0).conversationId();
+    java.net.http.HttpResponse<String> deleted = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(sol.url().resolve("/api/delete")).header("content-type", "application/json")
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"conversation_id\": \"" + id + "\"}")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(deleted.statusCode()).isEqualTo(200);
+    seat.setEffort(Effort.HIGH);
+    assertThatThrownBy(() -> seat.send("into a deleted conversation")).isInstanceOfSatisfying(SeatException.class, e -> {
+      assertThat(e.reason()).isEqualTo(SeatException.Reason.CONVERSATION_MISSING);
+      assertThat(e.afterSend()).isFalse();
+    });
+    assertThat(sol.sends()).as("the page took nothing").hasSize(1);
+  }
 }

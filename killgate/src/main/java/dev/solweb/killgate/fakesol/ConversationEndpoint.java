@@ -93,6 +93,13 @@ final class ConversationEndpoint {
     message.path("metadata").path("attachments").forEach(a -> attached.add(a.path("name").asText()));
     boolean v1 = body.path("supported_encodings").toString().contains("\"v1\"");
     HttpServerResponse res = ctx.response();
+    if (conversation != null && sol.history().isDeleted(sol.resolve(conversation))) {
+      // Rows 20 and 22: a turn into a deleted conversation is refused by code, nothing taken.
+      ObjectNode gone = JSON.createObjectNode();
+      gone.putObject("detail").put("message", "Conversation not found").put("code", "conversation_not_found");
+      json(res, 404, gone);
+      return;
+    }
 
     byte[] replay;
     synchronized (this) {

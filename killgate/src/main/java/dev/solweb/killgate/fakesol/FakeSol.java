@@ -475,6 +475,11 @@ public final class FakeSol implements AutoCloseable {
     return new Planned(plan, reply, newChat, older);
   }
 
+  /** fakesol's own id of a conversation the page knows by {@code pageConversation} (a recording's id, say). */
+  String resolve(String pageConversation) {
+    return aliases.resolve(pageConversation);
+  }
+
   /** The page's stream delivered the answer's terminal frames: the server is done writing it. */
   synchronized void written(String conversationId, String answerId) {
     for (ObjectNode turn : transcripts.getOrDefault(aliases.resolve(conversationId), List.of())) {

@@ -79,7 +79,22 @@ public final class SeatTurn implements TurnRunner {
       return converse(sends, turn);
     } catch (SeatException | RuntimeException e) {
       sends.abandon(e);
-      throw e;
+      if (!(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING
+          && plan instanceof TurnPlan.Deliver deliver && sends.completed == 0)) {
+        throw e;
+      }
+      // The page refused the turn by its code: the conversation is gone (row 20). Nothing was
+      // accepted, so the turn replays into a fresh conversation, once.
+      TurnPlan replay = conversations.replayMissing(deliver);
+      refuseOverflow(replay);
+      seat.openNew(conversations.place());
+      Sends again = new Sends(seat, replay);
+      try {
+        return converse(again, turn);
+      } catch (SeatException | RuntimeException second) {
+        again.abandon(second);
+        throw second;
+      }
     }
   }
 
@@ -212,7 +227,8 @@ public final class SeatTurn implements TurnRunner {
         return;
       }
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
-      typed |= proven != null;
+      // A conversation the page says is gone did not take the turn, whatever its request proved.
+      typed |= proven != null && !(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING);
       record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
           proven == null ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }

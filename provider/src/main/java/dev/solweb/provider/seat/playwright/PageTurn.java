@@ -14,10 +14,13 @@ import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.EffortLabels;
 import dev.solweb.provider.seat.playwright.page.ImageHarvest;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.AnswerArbiter;
 import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
+import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
+import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
 import dev.solweb.provider.seat.playwright.traffic.StreamVerdicts;
 import dev.solweb.provider.seat.playwright.traffic.WireEffort;
@@ -52,6 +55,8 @@ final class PageTurn {
   private static final Duration SEND_PROOF = Duration.ofSeconds(5);
   /** How long the page may show a send (composer emptied, Stop) before a request the tap did not see is given up on. */
   private static final Duration SEND_DOM_GRACE = Duration.ofSeconds(1);
+  /** How often the seat asks the page's stream_status while the DOM looks done and the stream cannot say. */
+  private static final Duration STATUS_EVERY = Duration.ofSeconds(1);
   private static final Logger LOG = Logger.getLogger(PageTurn.class.getName());
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
@@ -79,6 +84,9 @@ final class PageTurn {
   private String sentMessage;
   private String reportedUrl;
   private Consumer<SentMessage> atSend;
+  /** The last stream_status the page answered this turn, and when the seat asked ({@link #stillStreaming}). */
+  private StreamStatus lastStatus = StreamStatus.UNKNOWN;
+  private long statusAskedNanos = System.nanoTime() - Duration.ofHours(1).toNanos();
 
   PageTurn(Tab tab, Effort effort) {
     this.tab = tab;
@@ -307,11 +315,16 @@ final class PageTurn {
       tab.faults().failOnPage(now, true, withAttachments);
       tab.faults().failOnStream();
       tab.progress().poll(stream.turn().thinkingNow() || now.thinking(), stream.turn().thinking(),
-          stream.turn().charsReceived(), now.targetText());
+          stream.turn().reviewing() || now.banner(Verdict.REVIEWING).isPresent(), stream.turn().charsReceived(),
+          now.targetText());
       long t = System.nanoTime();
       boolean domComplete = tracker.observe(t,
           new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
       AnswerArbiter.Decision decision = stream.decide(domComplete);
+      if ((decision == AnswerArbiter.Decision.DOM || decision == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM)
+          && stillStreaming()) {
+        decision = AnswerArbiter.Decision.WAIT; // the page's own stream_status before the DOM rule
+      }
       // A one-shot ask harvests its images from the DOM, which may draw them after the stream ended.
       boolean imagesDrawn = outputDir == null || domComplete || decision != AnswerArbiter.Decision.STREAM;
       if (decision != AnswerArbiter.Decision.WAIT && imagesDrawn) {
@@ -332,6 +345,52 @@ final class PageTurn {
       timings.put("  of which terminal chunk to decision", Duration.ofMillis(Math.max(0, decidedMillis - stream.completedAtMillis())));
     }
     return readBack(ended, linksBefore, outputDir);
+  }
+
+  /**
+   * Where the stream cannot be followed and the DOM looks finished: the page's own
+   * {@code stream_status} (asked from the page, at most once a second) says whether the answer is
+   * still being written ("connection interrupted" keeps {@code IS_STREAMING}: not an end), done, or
+   * failed (a typed failure, not resent). Unknown (no tap, no conversation id, no answer): the DOM
+   * rule decides as before.
+   */
+  private boolean stillStreaming() throws SeatException {
+    String id = stream.turn().conversationId() != null ? stream.turn().conversationId()
+        : tab.navigation().conversationIdOf(chat.url()).orElse(null);
+    long now = System.nanoTime();
+    if (id == null) {
+      return false;
+    }
+    if (now - statusAskedNanos < STATUS_EVERY.toNanos()) {
+      return lastStatus == StreamStatus.IS_STREAMING;
+    }
+    statusAskedNanos = now;
+    int seen = stream.documents().size();
+    String route = "/backend-api/conversation/" + id + "/stream_status";
+    if (!stream.refetch(route)) {
+      lastStatus = StreamStatus.UNKNOWN;
+      return false;
+    }
+    long until = now + STATUS_EVERY.toNanos();
+    lastStatus = StreamStatus.UNKNOWN;
+    while (System.nanoTime() < until && lastStatus == StreamStatus.UNKNOWN) {
+      stream.refresh();
+      List<StreamTap.Document> documents = stream.documents();
+      for (int i = seen; i < documents.size(); i++) {
+        if (documents.get(i).path().equals(route)) {
+          lastStatus = StreamStatus.decode(documents.get(i).status(),
+              documents.get(i).text() == null ? null : documents.get(i).text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+      }
+      if (lastStatus == StreamStatus.UNKNOWN) {
+        stream.awaitNews(POLL);
+      }
+    }
+    if (lastStatus == StreamStatus.FAILURE) {
+      throw failed(Kind.UNAVAILABLE, "the page's stream_status says the answer failed (FAILURE) although the page looks"
+          + " done; Retry was not clicked and nothing was resent", true);
+    }
+    return lastStatus == StreamStatus.IS_STREAMING;
   }
 
   /** The answer from the source that decided, its model checked against the effort, its images saved. */
