@@ -25,6 +25,16 @@ class SeatWireTest extends SeatHarness {
 
   private static final String TWO_TURNS = "{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}, {\"prose\": \"three\"}]}";
 
+  /** After one ordinary turn (the seat then knows the page prepares), the page's requests carry {@code effort} from its next load. */
+  private void pageWillSend(PlaywrightSeat seat, Effort effort) throws Exception {
+    seat.setEffort(Effort.HIGH);
+    seat.send("warm up");
+    sol.wire().pageEffort(effort);
+    seat.probe();
+    seat.openNew();
+    seat.setEffort(Effort.HIGH);
+  }
+
   private PlaywrightSeat preparingSeat(String scenario) throws Exception {
     PlaywrightSeat seat = seatOn(scenario(scenario));
     sol.wire().prepare(true);
@@ -66,13 +76,8 @@ class SeatWireTest extends SeatHarness {
   void aPageThatWouldSendAnotherEffortIsChosenAgainOnceThenRefusedBeforeSendNamingBoth() throws Exception {
     // The July menu: choosing again clicks the effort row, and the page prepares again for it.
     PlaywrightSeat seat = preparingSeat("{\"dom\": \"2026-07\", \"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}]}");
-    seat.setEffort(Effort.HIGH);
-    seat.send("warm up"); // the seat now knows this page prepares
+    pageWillSend(seat, Effort.MEDIUM); // a browser left in Work mode: the pill says High, the requests say Medium
     int prepares = sol.wire().prepares().size();
-    sol.wire().pageEffort(Effort.MEDIUM); // a browser left in Work mode: the pill says High, the requests say Medium
-    seat.probe();
-    seat.openNew();
-    seat.setEffort(Effort.HIGH);
 
     assertThatThrownBy(() -> seat.send("never sent")).isInstanceOfSatisfying(SeatException.class, e -> {
       assertThat(e.afterSend()).isFalse();
@@ -129,12 +134,7 @@ class SeatWireTest extends SeatHarness {
   @Test
   void onASliderPageChoosingAgainSendsNoNewPrepareAndTheTurnIsRefusedNamingBoth() throws Exception {
     PlaywrightSeat seat = preparingSeat(TWO_TURNS); // 2026-09: a slider already at High has nothing to move
-    seat.setEffort(Effort.HIGH);
-    seat.send("warm up");
-    sol.wire().pageEffort(Effort.XHIGH);
-    seat.probe();
-    seat.openNew();
-    seat.setEffort(Effort.HIGH);
+    pageWillSend(seat, Effort.XHIGH);
     assertThatThrownBy(() -> seat.send("never sent")).isInstanceOfSatisfying(SeatException.class, e -> {
       assertThat(e.afterSend()).isFalse();
       assertThat(e.failure().detail()).contains("thinking_effort max (Extra High)").contains("High was asked")

@@ -78,7 +78,8 @@ public final class PageWire {
     return this;
   }
 
-  boolean prepares(String dom) {
+  /** Whether the page of shape {@code dom} posts /prepare while typing. */
+  public boolean prepares(String dom) {
     return prepare != null ? prepare : PREPARING_SHAPES.contains(dom);
   }
 

@@ -3,13 +3,10 @@ package dev.solweb.provider.translate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.TestClock;
-import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Reply;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,17 +22,14 @@ class RecoveryPlanTest {
   private final TestClock clock = new TestClock();
 
   private static ChatTurn turn(Message... messages) {
-    return ChatTurn.of(new ChatInput(Effort.HIGH, List.of(messages), List.of(), Optional.empty()));
+    return ConversationsTest.turn(messages);
   }
 
-  private static ChatTurn extend(ChatTurn turn, Message... more) {
-    List<Message> all = new ArrayList<>(turn.messages());
-    all.addAll(List.of(more));
-    return turn(all.toArray(Message[]::new));
-  }
-
-  private static Message assistant(String text) {
-    return new Message(Message.Role.ASSISTANT, text, List.of(), null);
+  /** Plans {@code turn}, marks it and leaves it uncertain past a send whose request named {@code userMessageId} (or none). */
+  private static void uncertain(Conversations conversations, ChatTurn turn, String url, String userMessageId) {
+    TurnPlan plan = conversations.plan(turn);
+    conversations.sending(plan);
+    conversations.record(plan, new TurnOutcome.Uncertain(url, "timeout", userMessageId));
   }
 
   @Test
@@ -72,7 +66,7 @@ class RecoveryPlanTest {
     Conversation ready = reloaded.get(first.sessionKey()).orElseThrow();
     assertThat(ready.status()).isEqualTo(Conversation.Status.READY);
     assertThat(ready.sentMessageId()).isNull();
-    TurnPlan next = after.plan(extend(first, assistant("hi"), Message.user("more")));
+    TurnPlan next = after.plan(ConversationsTest.extend(first, ConversationsTest.assistant("hi"), Message.user("more")));
     assertThat(next).isInstanceOfSatisfying(TurnPlan.Deliver.class, d -> assertThat(d.into().url()).isEqualTo(URL));
     assertThat(next.text()).isEqualTo("USER\nmore");
   }
@@ -82,16 +76,12 @@ class RecoveryPlanTest {
     Registry registry = Registry.inMemory();
     Conversations conversations = new Conversations(registry, clock);
     ChatTurn first = turn(Message.user("hello"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
-    conversations.record(plan, new TurnOutcome.Uncertain(URL, "timeout", "u-1"));
+    uncertain(conversations, first, URL, "u-1");
     assertThat(conversations.plan(first)).isInstanceOf(TurnPlan.Recover.class);
     assertThat(conversations.plan(turn(Message.user("something else")))).isInstanceOf(TurnPlan.Replay.class);
 
     ChatTurn other = turn(Message.user("unproven"));
-    TurnPlan unproven = conversations.plan(other);
-    conversations.sending(unproven);
-    conversations.record(unproven, new TurnOutcome.Uncertain(URL, "browser lost")); // no request was seen
+    uncertain(conversations, other, URL, null); // no request was seen
     assertThat(conversations.plan(other)).isInstanceOf(TurnPlan.Replay.class);
   }
 
@@ -100,9 +90,7 @@ class RecoveryPlanTest {
     Registry registry = Registry.inMemory();
     Conversations conversations = new Conversations(registry, clock);
     ChatTurn first = turn(Message.user("hello"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
-    conversations.record(plan, new TurnOutcome.Uncertain(URL, "timeout", "u-1"));
+    uncertain(conversations, first, URL, "u-1");
 
     TurnPlan.Replay replay = conversations.replayUnrecovered((TurnPlan.Recover) conversations.plan(first));
     assertThat(replay.why()).contains("holds no answer");
@@ -116,9 +104,7 @@ class RecoveryPlanTest {
     Conversations conversations = new Conversations(registry, clock,
         new dev.solweb.provider.seat.ConversationPlace.Temporary());
     ChatTurn first = turn(Message.user("hello"));
-    TurnPlan plan = conversations.plan(first);
-    conversations.sending(plan);
-    conversations.record(plan, new TurnOutcome.Uncertain(URL + "?temporary-chat=true", "timeout", "u-1"));
+    uncertain(conversations, first, URL + "?temporary-chat=true", "u-1");
     assertThat(conversations.plan(first)).isInstanceOf(TurnPlan.Replay.class);
   }
 }
