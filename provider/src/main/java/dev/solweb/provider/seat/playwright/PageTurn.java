@@ -84,6 +84,8 @@ final class PageTurn {
   private String sentMessage;
   private String reportedUrl;
   private Consumer<SentMessage> atSend;
+  /** Whether this page has the tap (read once per turn). */
+  private boolean tapped;
   /** The last stream_status the page answered this turn, and when the seat asked ({@link #stillStreaming}). */
   private StreamStatus lastStatus = StreamStatus.UNKNOWN;
   private long statusAskedNanos = System.nanoTime() - Duration.ofHours(1).toNanos();
@@ -122,6 +124,7 @@ final class PageTurn {
     timings.mark("read page");
 
     tab.progress().typing();
+    tapped = stream.tapped(); // without the tap the page's requests cannot be seen: the DOM and the click decide
     stream.watch(); // from here on the page's /prepare and turn requests are this turn's
     long typing = stream.mark();
     chat.clearComposer();
@@ -161,7 +164,8 @@ final class PageTurn {
    * shapes) has its pill label read back instead.
    */
   private void checkEffort(long typing) throws SeatException {
-    Duration bound = stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
+    Duration bound = !tapped ? Duration.ZERO
+        : stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
     Optional<ObservedRequest> prepared = bound.isZero() ? Optional.empty()
         : stream.awaitRequest(ObservedRequest.Kind.PREPARE, typing, bound);
     timings.mark("prepare wait");
@@ -213,7 +217,7 @@ final class PageTurn {
    * the send another way (the composer emptied, Stop), the click is the boundary, as before.
    */
   private void sendProven(boolean[] sent, Consumer<SentMessage> atSend) throws SeatException {
-    if (!stream.tapped()) {
+    if (!tapped) {
       sent[0] = true;
       chat.clickSend();
       return;
