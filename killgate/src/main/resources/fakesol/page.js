@@ -156,6 +156,7 @@ function setSendMode(mode) {
 async function composerChanged() {
   if (busy) return;
   const text = composerText();
+  FakesolWire.composed(text); // wire.js: the debounced /prepare
   const mine = ++precheckSeq;
   submitButton().disabled = true;
   if (!text) return;
@@ -373,6 +374,7 @@ async function commitEffort(canonical) {
   const r = await api('/api/effort', { conversation_id: conversationId, wanted: canonical });
   effortLabel = r.json.label;
   updatePill();
+  FakesolWire.composed(composerText()); // wire.js: the page prepares again for the new choice
 }
 
 async function pickEffort(canonical) {

@@ -1,5 +1,5 @@
 // fakesol page: the turn request, as the real page makes it (../shared/CHATGPT-STREAM.md). One
-// POST /backend-api/f/conversation per turn (after its /prepare sibling), the body read as an
+// POST /backend-api/f/conversation per turn (its /prepare and body fields: wire.js), the body read as an
 // event stream and decoded by the page's own code (delta encoding v1 or the older cumulative
 // format), a /resume after a long silence, a WebSocket follow of a handoff, and the page's own
 // abort of its fetch once the terminal frames arrived. The page renders the DOM from what this
@@ -200,8 +200,7 @@ window.FakesolStream = (() => {
     const options = opts || {};
     const ctl = new AbortController();
     if (options.stopSignal) options.stopSignal.addEventListener('abort', () => ctl.abort());
-    await fetch('/backend-api/f/conversation/prepare', { method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ action: request.action, conversation_id: request.conversation_id }) });
+    await FakesolWire.beforeSend(request); // wire.js: an immediate /prepare if none went out, the request's fields
     let r;
     try {
       r = await fetch('/backend-api/f/conversation', { method: 'POST', signal: ctl.signal,

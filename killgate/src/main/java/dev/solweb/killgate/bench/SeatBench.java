@@ -77,6 +77,14 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--seat-only", description = "skip the solwebd figures")
   boolean seatOnly;
 
+  @Option(names = "--prepare", paramLabel = "on|off",
+      description = "whether fakesol's page posts /prepare while typing (default: the shape's; the late-2026 shapes do)")
+  String prepare;
+
+  @Option(names = "--prepare-debounce-ms", paramLabel = "MS",
+      description = "fakesol's /prepare debounce (no source gives the real page's; default ${DEFAULT-VALUE})")
+  long prepareDebounceMs = dev.solweb.killgate.fakesol.PageWire.DEFAULT_DEBOUNCE.toMillis();
+
   @Option(names = "--chromium", description = "Chromium executable (default ${DEFAULT-VALUE})")
   Path chromium = PlaywrightOptions.DEFAULT_CHROMIUM;
 
@@ -99,7 +107,12 @@ public final class SeatBench implements Callable<Integer> {
       return 0;
     }
     try (FakeSol sol = FakeSol.start(Scenario.parse(scenario.toString()).withDom(dom), 0)) {
+      sol.wire().prepare(prepare == null ? null : "on".equalsIgnoreCase(prepare))
+          .debounce(Duration.ofMillis(prepareDebounceMs));
       out.println("fakesol " + sol.url() + " dom " + dom + ", " + turns + " turns, " + cold + " cold starts, zero scripted delay");
+      out.println("fakesol's page " + (sol.wire().prepares(dom) ? "posts /prepare while typing,"
+          + " debounced " + prepareDebounceMs + " ms (fakesol's choice: no source gives the real page's interval)"
+          : "posts no /prepare while typing (an older shape): the pill is read back"));
       seatFigures(sol, work.resolve("seat"));
       if (!seatOnly) {
         daemonFigures(sol, work.resolve("daemon"));
@@ -138,6 +151,9 @@ public final class SeatBench implements Callable<Integer> {
       out.println("  where it went (p50 / p99 per phase):");
       phases.forEach((name, nanos) -> out.printf("    %-45s p50 %4d ms, p99 %4d ms%n", name, p50(nanos) / 1_000_000,
           p99(nanos) / 1_000_000));
+      if (phases.containsKey("send: prepare wait")) {
+        report("the page's /prepare wait per turn (typing done -> /prepare seen)", phases.get("send: prepare wait"));
+      }
       report("stream's completing chunk in the page -> seat reply returned", streamLags);
       out.printf("  p99 %d ms%n", p99(streamLags) / 1_000_000);
       for (int kb : new int[] {1, 60, 145}) {

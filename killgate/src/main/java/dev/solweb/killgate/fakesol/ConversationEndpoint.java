@@ -36,7 +36,7 @@ import java.util.UUID;
  */
 final class ConversationEndpoint {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = FakeSol.JSON;
   private static final String UNUSUAL = "Unusual activity has been detected from your device. Try again later.";
 
   private final FakeSol sol;
@@ -58,8 +58,10 @@ final class ConversationEndpoint {
   void mount(Router router) {
     router.post("/backend-api/f/conversation").handler(this::conversation);
     router.post("/backend-api/f/conversation/resume").handler(this::resume);
-    router.post("/backend-api/f/conversation/prepare").handler(ctx -> json(ctx.response(), 200,
-        JSON.createObjectNode().put("status", "ok").put("conduit_token", "fakesol-conduit")));
+    router.post("/backend-api/f/conversation/prepare").handler(ctx -> {
+      sol.wire().prepared(body(ctx));
+      json(ctx.response(), 200, JSON.createObjectNode().put("status", "ok").put("conduit_token", "fakesol-conduit"));
+    });
     router.get("/api/plan/:user").handler(this::plan);
     router.get("/api/handoff/:topic").handler(this::handoffEvents);
   }
@@ -86,11 +88,18 @@ final class ConversationEndpoint {
     String text = message.path("content").path("parts").path(0).asText("");
     String userId = message.path("id").asText(null);
     String conversation = body.path("conversation_id").asText(null);
-    String label = body.path("thinking_effort").asText(null);
+    String label = PageWire.label(body); // the effort the page's request carries (row 25), whatever its pill shows
     List<String> attached = new ArrayList<>();
     message.path("metadata").path("attachments").forEach(a -> attached.add(a.path("name").asText()));
     boolean v1 = body.path("supported_encodings").toString().contains("\"v1\"");
     HttpServerResponse res = ctx.response();
+    if (conversation != null && sol.history().isDeleted(sol.resolve(conversation))) {
+      // Rows 20 and 22: a turn into a deleted conversation is refused by code, nothing taken.
+      ObjectNode gone = JSON.createObjectNode();
+      gone.putObject("detail").put("message", "Conversation not found").put("code", "conversation_not_found");
+      json(res, 404, gone);
+      return;
+    }
 
     byte[] replay;
     synchronized (this) {
@@ -218,7 +227,7 @@ final class ConversationEndpoint {
       return;
     }
     steps.add(new Step(0, StreamEncoder.epilogue(turn)));
-    play(res, steps, true);
+    play(res, steps, true, () -> sol.written(turn.conversationId(), turn.answerId()));
   }
 
   /**
@@ -379,10 +388,15 @@ final class ConversationEndpoint {
   }
 
   private void play(HttpServerResponse res, List<Step> steps, boolean end) {
-    playFrom(res, steps, 0, end);
+    play(res, steps, end, () -> { });
   }
 
-  private void playFrom(HttpServerResponse res, List<Step> steps, int i, boolean end) {
+  /** Plays the steps; {@code terminal} runs when the terminal {@code [DONE]} goes out. */
+  private void play(HttpServerResponse res, List<Step> steps, boolean end, Runnable terminal) {
+    playFrom(res, steps, 0, end, terminal);
+  }
+
+  private void playFrom(HttpServerResponse res, List<Step> steps, int i, boolean end, Runnable terminal) {
     if (res.closed() || res.ended()) {
       return;
     }
@@ -401,9 +415,10 @@ final class ConversationEndpoint {
         res.write(String.join("", step.events()));
         if (step.events().contains("data: [DONE]\n\n")) {
           terminalAtMillis = System.currentTimeMillis();
+          terminal.run();
         }
       }
-      playFrom(res, steps, i + 1, end);
+      playFrom(res, steps, i + 1, end, terminal);
     };
     if (step.delayMs() <= 0) {
       write.run();

@@ -49,6 +49,8 @@ import java.util.concurrent.TimeoutException;
 public final class FakeSol implements AutoCloseable {
 
   static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  /** How much longer than its scripted pace the server takes to finish writing an answer. */
+  private static final long GENERATION_MARGIN_MS = 200;
   /** A valid 2x2 RGB PNG: what every generated image of fakesol is. */
   private static final byte[] PNG = java.util.Base64.getDecoder().decode(
       "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==");
@@ -64,8 +66,10 @@ public final class FakeSol implements AutoCloseable {
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
   private final Map<String, String> drafts = new HashMap<>();
   private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
+  private final ConversationJson conversationJson = new ConversationJson(this);
   private final ConversationAliases aliases = new ConversationAliases();
   private final ChatHistory history;
+  private final PageWire wire;
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -85,6 +89,7 @@ public final class FakeSol implements AutoCloseable {
     this.player = new ScenarioPlayer(scenario);
     this.clock = clock;
     this.history = new ChatHistory(clock, aliases);
+    this.wire = new PageWire(clock);
     switch (scenario.state()) {
       case "logged_out" -> wall = "login";
       case "challenged" -> wall = "cloudflare";
@@ -92,7 +97,8 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "stream.js", "turn.js", "history.js", "challenge.html", "login.js")) {
+    for (String name : List.of("page.html", "page.js", "stream.js", "wire.js", "turn.js", "history.js", "challenge.html",
+        "login.js")) {
       resources.put(name, resource(name));
     }
     // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
@@ -172,6 +178,22 @@ public final class FakeSol implements AutoCloseable {
   }
 
   /** The sidebar, projects, temporary chats and deletes: what tests seed and what {@code /control} reports. */
+  /** The ids the page gave the user messages of a conversation (its turn requests' messages[0].id), oldest first. */
+  public synchronized List<String> userMessageIds(String conversationId) {
+    List<String> ids = new ArrayList<>();
+    for (ObjectNode turn : transcripts.getOrDefault(aliases.resolve(conversationId), List.of())) {
+      if ("user".equals(turn.path("role").asText())) {
+        ids.add(turn.path("id").asText());
+      }
+    }
+    return ids;
+  }
+
+  /** What the page sends on the wire: its /prepare, the effort its requests carry. */
+  public PageWire wire() {
+    return wire;
+  }
+
   public ChatHistory history() {
     return history;
   }
@@ -211,6 +233,8 @@ public final class FakeSol implements AutoCloseable {
     router.get("/fakesol-login.js").handler(ctx -> serve(ctx, "login.js", "text/javascript"));
     login.routes(router);
     router.get("/fakesol-stream.js").handler(ctx -> serve(ctx, "stream.js", "text/javascript"));
+    router.get("/fakesol-wire.js").handler(ctx -> serve(ctx, "wire.js", "text/javascript"));
+    router.get("/api/wire").handler(ctx -> json(ctx, 200, wire.config(player.scenario().dom())));
     router.get("/fakesol-turn.js").handler(ctx -> serve(ctx, "turn.js", "text/javascript"));
     router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
     router.get("/api/auth/session").handler(this::session);
@@ -220,6 +244,7 @@ public final class FakeSol implements AutoCloseable {
     router.post("/api/precheck").handler(this::precheck);
     router.post("/api/send").handler(this::send);
     conversationEndpoint.mount(router);
+    conversationJson.mount(router);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
     router.get("/backend-api/estuary/content").handler(this::file);
@@ -286,7 +311,10 @@ public final class FakeSol implements AutoCloseable {
     }
     ObjectNode out = JSON.createObjectNode().put("id", aliases.shown(id)).put("project", history.projectOf(id));
     ArrayNode turns = out.putArray("turns");
-    personal.orElseGet(() -> transcripts.getOrDefault(id, List.of())).forEach(turns::add);
+    long now = clock.millis();
+    // An answer the server is still writing (or stopped) is not drawn whole by a page that loads now.
+    personal.orElseGet(() -> transcripts.getOrDefault(id, List.of())).stream()
+        .filter(t -> t.path("finish_at_ms").asLong(0) <= now && !t.has("stopped_at_ms")).forEach(turns::add);
     json(ctx, 200, out);
   }
 
@@ -436,7 +464,72 @@ public final class FakeSol implements AutoCloseable {
       case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
       default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
     }
+    ObjectNode last = transcript.get(transcript.size() - 1);
+    if ("assistant".equals(last.path("role").asText())) {
+      // The server writes the answer at the reply's pace, whether or not a browser still listens.
+      long now = clock.millis();
+      long writing = reply.delayMs() + reply.thinkingMs() + reply.falsePauseMs() + reply.streamMs() + reply.preambleMs()
+          + (reply.preamble() == null || reply.preamble().isEmpty() ? 0 : 1500);
+      last.put("started_at_ms", now).put("finish_at_ms", now + writing + GENERATION_MARGIN_MS);
+    }
     return new Planned(plan, reply, newChat, older);
+  }
+
+  /** fakesol's own id of a conversation the page knows by {@code pageConversation} (a recording's id, say). */
+  String resolve(String pageConversation) {
+    return aliases.resolve(pageConversation);
+  }
+
+  /** The page's stream delivered the answer's terminal frames: the server is done writing it. */
+  synchronized void written(String conversationId, String answerId) {
+    for (ObjectNode turn : transcripts.getOrDefault(aliases.resolve(conversationId), List.of())) {
+      if (answerId.equals(turn.path("id").asText()) && turn.has("finish_at_ms")) {
+        turn.put("finish_at_ms", Math.min(turn.path("finish_at_ms").asLong(), clock.millis()));
+      }
+    }
+  }
+
+  /**
+   * A conversation's turns as the server holds them now (copies), for its history JSON: an answer
+   * still being written is marked so ({@code writing}, its text so far), a stopped one stays cut.
+   * Empty when the conversation does not exist, is deleted or was a temporary chat.
+   */
+  synchronized Optional<List<ObjectNode>> heldTurns(String pageConversation) {
+    String id = aliases.resolve(pageConversation);
+    Optional<List<ObjectNode>> personal = history.personalTranscript(id);
+    if (history.gone(id) || history.isDeleted(id) || (!player.exists(id) && personal.isEmpty())) {
+      return Optional.empty();
+    }
+    List<ObjectNode> out = new ArrayList<>();
+    long now = clock.millis();
+    for (ObjectNode turn : personal.orElseGet(() -> transcripts.getOrDefault(id, List.of()))) {
+      ObjectNode copy = turn.deepCopy();
+      long finish = turn.path("finish_at_ms").asLong(0);
+      long stopped = turn.path("stopped_at_ms").asLong(0);
+      if (finish > now || stopped > 0) {
+        long start = turn.path("started_at_ms").asLong(now);
+        long until = stopped > 0 ? Math.min(stopped, finish) : now;
+        String markdown = turn.path("markdown").asText("");
+        double part = finish <= start ? 0 : Math.max(0, Math.min(1, (until - start) / (double) (finish - start)));
+        copy.put("writing", stopped == 0).put("stopped", stopped > 0)
+            .put("markdown", markdown.substring(0, (int) Math.floor(markdown.length() * part)));
+      }
+      out.add(copy);
+    }
+    return Optional.of(out);
+  }
+
+  /** Stop (the page's Stop): the server stops writing whatever it still writes. */
+  private synchronized void stopWriting() {
+    transcripts.keySet().forEach(this::stopConversation);
+  }
+
+  /** {@code stop_conversation}: the server stops writing this conversation's answer (it stays cut, in progress). */
+  synchronized void stopConversation(String pageConversation) {
+    long now = clock.millis();
+    transcripts.getOrDefault(aliases.resolve(pageConversation), List.of()).stream()
+        .filter(t -> t.path("finish_at_ms").asLong(0) > now && !t.has("stopped_at_ms"))
+        .forEach(t -> t.put("stopped_at_ms", now));
   }
 
   /** A Send's plan, the reply behind it (null when the script ran out), and what the stream needs. */
@@ -526,6 +619,7 @@ public final class FakeSol implements AutoCloseable {
 
   private synchronized void stop(RoutingContext ctx) {
     stopClicks++;
+    stopWriting();
     json(ctx, 200, JSON.createObjectNode().put("ok", true));
   }
 
@@ -555,6 +649,7 @@ public final class FakeSol implements AutoCloseable {
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
         .put("conversations_opened", player.conversationsOpened()).put("wall", wall);
     history.report(out);
+    wire.report(out);
     json(ctx, 200, out);
   }
 

@@ -1,5 +1,6 @@
 package dev.solweb.killgate.fakesol;
 
+import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
 import java.nio.file.Path;
@@ -70,6 +71,19 @@ public final class FakeSolMain implements Callable<Integer> {
   @Option(names = "--no-temporary-chat", description = "the account has temporary chats off: ?temporary-chat=true is ignored")
   boolean noTemporaryChat;
 
+  @Option(names = "--page-effort", paramLabel = "EFFORT",
+      description = "the page's own requests (/prepare, the turn) carry this effort (instant, medium, high, xhigh, pro)"
+          + " whatever its pill shows: a browser left in Work mode, a stale pill")
+  String pageEffort;
+
+  @Option(names = "--prepare", paramLabel = "on|off",
+      description = "whether the page posts /prepare while typing (default: the late-2026 shapes do, older ones do not)")
+  String prepare;
+
+  @Option(names = "--prepare-debounce-ms", paramLabel = "MS",
+      description = "how long typing rests before the page's /prepare (no source gives the real page's; default ${DEFAULT-VALUE})")
+  long prepareDebounceMs = PageWire.DEFAULT_DEBOUNCE.toMillis();
+
   @Override
   public Integer call() throws InterruptedException {
     if ((scenario == null) == (page == null)) {
@@ -100,6 +114,7 @@ public final class FakeSolMain implements Callable<Integer> {
       if (deleteFault != null) {
         ChatHistory.DeleteFault.parse(deleteFault);
       }
+      wireOptions();
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;
@@ -116,11 +131,33 @@ public final class FakeSolMain implements Callable<Integer> {
     if (recorded != null) {
       sol.answerNextWith(recorded);
     }
+    PageWire wire = sol.wire().prepare(wireOptions().prepare()).debounce(java.time.Duration.ofMillis(prepareDebounceMs));
+    wire.pageEffort(wireOptions().pageEffort());
     if (crashProfile != null) {
       Path profile = crashProfile.toAbsolutePath().normalize();
       sol.onCrash(() -> OrphanReaper.reap(profile));
     }
     return serveUntilKilled(sol.url(), sol::close);
+  }
+
+  /** The wire options, checked: an unknown effort or on/off word is a usage error. */
+  private record WireOptions(Boolean prepare, Effort pageEffort) {}
+
+  private WireOptions wireOptions() {
+    if (prepareDebounceMs < 0) {
+      throw new IllegalArgumentException("--prepare-debounce-ms must be 0 or more, got " + prepareDebounceMs);
+    }
+    Boolean on = prepare == null ? null : switch (prepare.toLowerCase(java.util.Locale.ROOT)) {
+      case "on" -> Boolean.TRUE;
+      case "off" -> Boolean.FALSE;
+      default -> throw new IllegalArgumentException("--prepare takes on or off, got " + prepare);
+    };
+    Effort effort = pageEffort == null ? null
+        : Effort.fromSuffix(pageEffort.toLowerCase(java.util.Locale.ROOT))
+            .or(() -> Effort.fromLabel(pageEffort))
+            .orElseThrow(() -> new IllegalArgumentException("--page-effort takes instant, medium, high, xhigh or pro, got "
+                + pageEffort));
+    return new WireOptions(on, effort);
   }
 
   /** Prints the URL, then waits for a signal, which closes the server. */

@@ -18,7 +18,7 @@ public final class LiveTurn implements TurnProgress {
 
   /** A turn's state as {@code /healthz} names it. */
   public enum State {
-    QUEUED, TYPING, SENT, THINKING, WRITING, COMPLETE;
+    QUEUED, TYPING, SENT, THINKING, REVIEWING, WRITING, COMPLETE;
 
     public String wireName() {
       return name().toLowerCase(Locale.ROOT);
@@ -29,6 +29,7 @@ public final class LiveTurn implements TurnProgress {
         case TYPING -> TYPING;
         case SENT -> SENT;
         case THINKING -> THINKING;
+        case REVIEWING -> REVIEWING;
         case WRITING -> WRITING;
         case COMPLETE -> COMPLETE;
       };

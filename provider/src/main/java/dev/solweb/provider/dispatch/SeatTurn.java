@@ -8,10 +8,12 @@ import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
 import dev.solweb.provider.protocol.ReplyRules;
+import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.ContextBudget;
@@ -23,10 +25,11 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * One turn on one seat, on the seat's thread: probe, ask translate for the plan, open or resume
- * the conversation, re-assert the effort and verify its label, mark the Send, send, parse,
- * repair a malformed reply once, and hand the outcome back to translate. It computes no
- * conversation state itself.
+ * One turn on one seat, on the seat's thread: probe, ask translate for the plan, look for the
+ * answer of a turn left uncertain in its conversation, open or resume the conversation,
+ * re-assert the effort and verify its label, mark the Send (and what the page's request proved
+ * of it), send, parse, repair a malformed reply once, and hand the outcome back to translate. It
+ * computes no conversation state itself.
  *
  * <p>Everything before {@link BrowserSeat#send} is retry-safe. Once a send is marked, every way
  * out records an outcome: a reply, or (past the Send boundary) an uncertain conversation that
@@ -60,13 +63,36 @@ public final class SeatTurn implements TurnRunner {
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     requireReady(probe, clock);
-    TurnPlan plan = open(seat, conversations.plan(turn));
+    TurnPlan planned = conversations.plan(turn);
+    if (planned instanceof TurnPlan.Recover recover) {
+      Optional<Answer> found = recover(seat, recover);
+      if (found.isPresent()) {
+        return found.get();
+      }
+      planned = conversations.replayUnrecovered(recover);
+    }
+    TurnPlan plan = open(seat, planned);
     Sends sends = new Sends(seat, plan);
     try {
       return converse(sends, turn);
     } catch (SeatException | RuntimeException e) {
       sends.abandon(e);
-      throw e;
+      if (!(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING
+          && plan instanceof TurnPlan.Deliver deliver && sends.completed == 0)) {
+        throw e;
+      }
+      // The page refused the turn by its code: the conversation is gone (row 20). Nothing was
+      // accepted, so the turn replays into a fresh conversation, once.
+      TurnPlan replay = conversations.replayMissing(deliver);
+      refuseOverflow(replay);
+      seat.openNew(conversations.place());
+      Sends again = new Sends(seat, replay);
+      try {
+        return converse(again, turn);
+      } catch (SeatException | RuntimeException second) {
+        again.abandon(second);
+        throw second;
+      }
     }
   }
 
@@ -90,6 +116,34 @@ public final class SeatTurn implements TurnRunner {
     }
     return sends.record(new TurnOutcome.Replied(parsed, reply.conversationUrl(), sends.completed, extraInput, output,
         reply.images())).orElseThrow();
+  }
+
+  /**
+   * This exact turn was left uncertain past its Send: its answer is looked for in the conversation
+   * (the page's own history) before anything is typed. A finished answer within the protocol
+   * answers the request and the conversation carries on from it; none (or one that broke the
+   * protocol, or a conversation that is gone) means a replay as before.
+   */
+  private Optional<Answer> recover(BrowserSeat seat, TurnPlan.Recover plan) throws SeatException {
+    Optional<SeatReply> reply;
+    try {
+      reply = seat.recover(plan.uncertain().url(), plan.uncertain().sentMessageId());
+    } catch (SeatException e) {
+      if (e.reason() != SeatException.Reason.CONVERSATION_MISSING) {
+        throw e;
+      }
+      return Optional.empty(); // nothing there to recover; nothing was sent
+    }
+    if (reply.isEmpty()) {
+      return Optional.empty();
+    }
+    Reply parsed = ReplyParser.parse(reply.get().codeBlocks(), reply.get().prose(), conversations.rules(plan.turn()));
+    if (parsed instanceof Reply.Malformed) {
+      return Optional.empty(); // a correction would need its own send: the replay is the one send
+    }
+    AnswerStats.GLOBAL.recovered();
+    return conversations.record(plan, new TurnOutcome.Replied(parsed, reply.get().conversationUrl(), 1, 0,
+        visibleTokens(reply.get()), reply.get().images()));
   }
 
   /** Opens the plan's conversation; one that is missing from the page is replayed into a fresh one. */
@@ -118,6 +172,8 @@ public final class SeatTurn implements TurnRunner {
     final BrowserSeat seat;
     final TurnPlan plan;
     int completed;
+    /** What the page's request proved of the latest send, or null. */
+    SentMessage proven;
     boolean marked;
     boolean sending;
     boolean recorded;
@@ -133,7 +189,17 @@ public final class SeatTurn implements TurnRunner {
       marked = true;
       conversations.sending(plan);
       sending = true;
-      SeatReply reply = seat.send(text);
+      proven = null;
+      seat.onSent(sent -> {
+        proven = sent;
+        conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
+      });
+      SeatReply reply;
+      try {
+        reply = seat.send(text);
+      } finally {
+        seat.onSent(null);
+      }
       sending = false;
       completed++;
       return reply;
@@ -158,7 +224,10 @@ public final class SeatTurn implements TurnRunner {
         return;
       }
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
-      record(typed ? new TurnOutcome.Uncertain(null, e.getMessage()) : new TurnOutcome.NotSent());
+      // A conversation the page says is gone did not take the turn, whatever its request proved.
+      typed |= proven != null && !(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING);
+      record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
+          proven == null ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }
   }
 

@@ -180,7 +180,8 @@ public final class SolwebServer {
     root.put("detail", snapshot.detail());
     dev.solweb.provider.seat.AnswerStats answers = dev.solweb.provider.seat.AnswerStats.GLOBAL;
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
-        .put("disagreements", answers.disagreements());
+        .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())
+        .put("effort_mismatches_after_send", answers.effortMismatchesAfterSend());
     ArrayNode turns = root.putArray("turns");
     for (LiveTurn.View turn : dispatcher.turns()) {
       turns.addObject()

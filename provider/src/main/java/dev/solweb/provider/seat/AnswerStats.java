@@ -4,8 +4,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Process-wide counts of how seats read their answers, for {@code /healthz}: answers taken from
- * the page's stream, answers the DOM decided alone, and disagreements between the two readings
- * (each one is also logged by the seat that found it). Thread-safe.
+ * the page's stream, answers the DOM decided alone, disagreements between the two readings (each
+ * one is also logged by the seat that found it), turn requests whose effort differed from the one
+ * asked, and answers recovered from a conversation after an uncertain turn. Thread-safe.
  */
 public final class AnswerStats {
 
@@ -14,6 +15,8 @@ public final class AnswerStats {
   private final AtomicLong stream = new AtomicLong();
   private final AtomicLong dom = new AtomicLong();
   private final AtomicLong disagreements = new AtomicLong();
+  private final AtomicLong effortMismatches = new AtomicLong();
+  private final AtomicLong recovered = new AtomicLong();
 
   public void answered(SeatReply.Source source) {
     (source == SeatReply.Source.STREAM ? stream : dom).incrementAndGet();
@@ -21,6 +24,24 @@ public final class AnswerStats {
 
   public void disagreed() {
     disagreements.incrementAndGet();
+  }
+
+  /** The page's own turn request named another effort than the one asked (after Send: recorded, never resent). */
+  public void effortMismatchAfterSend() {
+    effortMismatches.incrementAndGet();
+  }
+
+  /** An uncertain turn was answered from its conversation instead of being typed again. */
+  public void recovered() {
+    recovered.incrementAndGet();
+  }
+
+  public long effortMismatchesAfterSend() {
+    return effortMismatches.get();
+  }
+
+  public long recoveredAnswers() {
+    return recovered.get();
   }
 
   public long stream() {

@@ -4,6 +4,8 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The one semantic port to a ChatGPT page. Everything the daemon knows about a browser goes
@@ -12,6 +14,10 @@ import java.util.List;
  * <p>Threading: a seat is confined to the one thread the dispatcher gives it; every method but
  * {@link #stop()} is called only from that thread and may block. {@link #stop()} may be called
  * from any thread while {@link #send} blocks.
+ *
+ * <p>The page's own traffic is the truth where the seat can see it: the Send boundary is the
+ * page's request, not the click ({@link #onSent}), and an uncertain turn's answer
+ * is looked up in the conversation ({@link #recover}) before anything is typed again.
  *
  * <p>Failures: every method throws {@link SeatException}; its {@link SeatException.Reason} tells
  * the dispatcher whether to rebuild the seat, replay into a fresh conversation or fail the turn,
@@ -63,6 +69,31 @@ public interface BrowserSeat extends AutoCloseable {
    * Everything before the click is retry-safe; a failure after it has {@code afterSend() == true}.
    */
   SeatReply send(String text) throws SeatException;
+
+  /**
+   * Where the next sends report what the page's own request proved at the Send boundary
+   * ({@link SentMessage}: the user message id, the conversation), on the seat's thread while the
+   * answer is still coming: what the in-flight mark records, so an uncertain turn can later be
+   * looked up in the conversation ({@link #recover}). Null stops it. A seat that cannot see the
+   * page's requests never reports; the default is such a seat.
+   */
+  default void onSent(Consumer<SentMessage> listener) {
+  }
+
+  /**
+   * After a turn was left uncertain past the Send boundary (the daemon killed, the browser lost,
+   * a timeout): opens {@code conversationUrl} and looks in the conversation itself (the history
+   * the page loads) for the answer to the user message {@code userMessageId}, waiting as the
+   * page waits while it is still being written. Never types, never clicks Send or Retry.
+   *
+   * @return the answer, read as any reply; empty when the conversation holds none (the caller
+   *     replays as before). The default holds none.
+   * @throws SeatException as {@link #resume}: {@code CONVERSATION_MISSING} when the conversation
+   *     is gone (nothing to recover; a replay is safe)
+   */
+  default Optional<SeatReply> recover(String conversationUrl, String userMessageId) throws SeatException {
+    return Optional.empty();
+  }
 
   /**
    * One-shot ask ({@code ask-gpt}, {@code POST /v1/ask}) in a conversation just opened with

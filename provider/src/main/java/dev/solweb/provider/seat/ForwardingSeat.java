@@ -4,6 +4,8 @@ import dev.solweb.provider.model.Effort;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * A seat that passes every verb to another: the base of decorators (the daemon's diagnostics)
@@ -45,6 +47,16 @@ public class ForwardingSeat implements BrowserSeat {
   @Override
   public SeatReply send(String text) throws SeatException {
     return inner.send(text);
+  }
+
+  @Override
+  public void onSent(Consumer<SentMessage> listener) {
+    inner.onSent(listener);
+  }
+
+  @Override
+  public Optional<SeatReply> recover(String conversationUrl, String userMessageId) throws SeatException {
+    return inner.recover(conversationUrl, userMessageId);
   }
 
   @Override

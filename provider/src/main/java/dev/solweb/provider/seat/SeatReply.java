@@ -16,8 +16,8 @@ import java.util.Objects;
  *     shows it, and no URL reopens it once its tab has left it; the query marks it temporary)
  * @param modelSlug the model that answered ({@code data-message-model-slug}) or null if unknown
  * @param images images the reply carried, as files the seat saved (one-shot asks only)
- * @param source where the seat read the answer: the page's own conversation stream, the DOM, or
- *     a script; null when a seat does not say
+ * @param source where the seat read the answer: the page's own conversation stream, the DOM, a
+ *     script, or the conversation's history (a recovered answer); null when a seat does not say
  */
 public record SeatReply(
     List<String> codeBlocks,
@@ -27,8 +27,8 @@ public record SeatReply(
     List<String> images,
     Source source) {
 
-  /** Where an answer was read. */
-  public enum Source { STREAM, DOM, SCRIPT }
+  /** Where an answer was read; {@code HISTORY}: the conversation's own history, after a turn left uncertain. */
+  public enum Source { STREAM, DOM, SCRIPT, HISTORY }
 
   public SeatReply {
     codeBlocks = List.copyOf(codeBlocks);

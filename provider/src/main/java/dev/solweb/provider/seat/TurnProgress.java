@@ -20,6 +20,11 @@ public interface TurnProgress {
     SENT,
     /** The page (its stream, else its DOM) shows the model thinking. */
     THINKING,
+    /**
+     * The server reviews the answer (a safety review, REAL-PAGE row 19) while the model goes on:
+     * a phase, not an end.
+     */
+    REVIEWING,
     /** Answer text is arriving. */
     WRITING,
     /** The seat judged the answer complete. */

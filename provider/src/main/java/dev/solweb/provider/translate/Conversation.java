@@ -33,6 +33,10 @@ import java.util.regex.Pattern;
  * @param clientSession {@link SessionKey#clientTag} of the client-session header its
  *     turns carried (a digest: the header value is the client's), or null; what
  *     {@code factory-gpt run --cleanup} deletes by
+ * @param sentMessageId the id the page gave the user message of the send in flight (or left
+ *     uncertain), from the page's own request; with {@code in_flight} (that turn's digest) it is
+ *     what lets the next identical request look for its answer in the conversation instead of
+ *     typing it again. Null when no send was proven so.
  */
 public record Conversation(
     @JsonProperty("session_key") String sessionKey,
@@ -51,7 +55,8 @@ public record Conversation(
     @JsonProperty("project") String project,
     @JsonProperty("temporary") boolean temporary,
     @JsonProperty("deleted_at") long deletedAtEpochSecond,
-    @JsonProperty("client_session") String clientSession) {
+    @JsonProperty("client_session") String clientSession,
+    @JsonProperty("sent_message_id") @JsonInclude(JsonInclude.Include.NON_NULL) String sentMessageId) {
 
   private static final Pattern PROJECT_PATH = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)(?:/|$)");
   private static final Pattern CONVERSATION_ID = Pattern.compile("/c/([^/?#]+)");
@@ -90,6 +95,16 @@ public record Conversation(
     }
   }
 
+  /** An entry with no send proven by the page's request (no {@code sent_message_id}). */
+  public Conversation(String sessionKey, String url, Effort effort, int deliveredCount, String deliveredDigest,
+      int turns, long openedAtEpochSecond, Status status, String inFlight, long estimatedInput, long estimatedOutput,
+      RememberedAnswer lastAnswer, long lastUsedEpochSecond, String project, boolean temporary, long deletedAtEpochSecond,
+      String clientSession) {
+    this(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond, status, inFlight,
+        estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, temporary, deletedAtEpochSecond,
+        clientSession, null);
+  }
+
   /** An entry without the hygiene fields: last used when opened, project from the URL, not temporary. */
   public Conversation(String sessionKey, String url, Effort effort, int deliveredCount, String deliveredDigest,
       int turns, long openedAtEpochSecond, Status status, String inFlight, long estimatedInput, long estimatedOutput,
@@ -119,15 +134,42 @@ public record Conversation(
     return matcher.find() ? matcher.group(1) : null;
   }
 
-  /** This entry with another status; leaving {@code in_flight} clears the mark. */
+  /** This entry with another status; leaving {@code in_flight} clears the mark (and the send it proved). */
   public Conversation withStatus(Status next) {
+    boolean inFlightNow = next == Status.IN_FLIGHT;
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
-        next, next == Status.IN_FLIGHT ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer,
-        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession);
+        next, inFlightNow ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer,
+        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession, inFlightNow ? sentMessageId : null);
   }
 
   public Conversation uncertain() {
-    return withStatus(Status.UNCERTAIN);
+    return sentMessageId == null ? withStatus(Status.UNCERTAIN) : uncertainAfterSend(sentMessageId, url);
+  }
+
+  /**
+   * This in-flight entry once its send is proven by the page's request: the user message id and
+   * the conversation it went to ({@code sentUrl}, or this entry's URL when null).
+   */
+  public Conversation sent(String userMessageId, String sentUrl) {
+    return new Conversation(sessionKey, sentUrl == null || sentUrl.isEmpty() ? url : sentUrl, effort, deliveredCount,
+        deliveredDigest, turns, openedAtEpochSecond, status, inFlight, estimatedInput, estimatedOutput, lastAnswer,
+        lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId);
+  }
+
+  /**
+   * Uncertain past a Send the page's request proved: it keeps the turn's digest ({@code in_flight})
+   * and the user message id, so the same request can be answered from the conversation.
+   */
+  public Conversation uncertainAfterSend(String userMessageId, String sentUrl) {
+    return new Conversation(sessionKey, sentUrl == null || sentUrl.isEmpty() ? url : sentUrl, effort, deliveredCount,
+        deliveredDigest, turns, openedAtEpochSecond, Status.UNCERTAIN, inFlight, estimatedInput, estimatedOutput,
+        lastAnswer, lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId);
+  }
+
+  /** Whether its answer may be looked up in the conversation: uncertain past a proven send, with a URL, not temporary. */
+  public boolean recoverable() {
+    return status == Status.UNCERTAIN && sentMessageId != null && inFlight != null && url != null && !url.isEmpty()
+        && !temporary;
   }
 
   /**
@@ -137,27 +179,27 @@ public record Conversation(
   public Conversation tombstone(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         Status.DELETED, null, estimatedInput, estimatedOutput, null, lastUsedEpochSecond, project, temporary,
-        atEpochSecond, clientSession);
+        atEpochSecond, clientSession, null);
   }
 
   /** This entry marked as a temporary chat (or not). */
   public Conversation withTemporary(boolean isTemporary) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, isTemporary,
-        deletedAtEpochSecond, clientSession);
+        deletedAtEpochSecond, clientSession, sentMessageId);
   }
 
   /** This entry last used at {@code atEpochSecond}. */
   public Conversation usedAt(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, atEpochSecond, project, temporary,
-        deletedAtEpochSecond, clientSession);
+        deletedAtEpochSecond, clientSession, sentMessageId);
   }
 
   /** This entry with another remembered answer (null for none). */
   Conversation withAnswer(RememberedAnswer answer) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, answer, lastUsedEpochSecond, project, temporary,
-        deletedAtEpochSecond, clientSession);
+        deletedAtEpochSecond, clientSession, sentMessageId);
   }
 }

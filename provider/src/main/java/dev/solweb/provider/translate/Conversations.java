@@ -96,6 +96,9 @@ public final class Conversations {
       return replay(turn, null, "a session not seen before");
     }
     Conversation conversation = existing.get();
+    if (conversation.recoverable() && conversation.inFlight().equals(turn.historyDigest())) {
+      return new TurnPlan.Recover(turn, conversation); // the same turn again: its answer may be there already
+    }
     if (conversation.status() != Conversation.Status.READY) {
       return replay(turn, conversation,
           "the conversation is " + conversation.status().name().toLowerCase(java.util.Locale.ROOT));
@@ -125,6 +128,26 @@ public final class Conversations {
    */
   public TurnPlan.Replay replayMissing(TurnPlan.Deliver plan) {
     return replay(plan.turn(), plan.into(), "the conversation is missing from the page");
+  }
+
+  /**
+   * The conversation a {@link TurnPlan.Recover} looked in holds no answer to the turn (or is gone):
+   * replay as before, into a fresh conversation.
+   */
+  public TurnPlan.Replay replayUnrecovered(TurnPlan.Recover plan) {
+    return replay(plan.turn(), plan.uncertain(), "the uncertain turn's conversation holds no answer to it");
+  }
+
+  /**
+   * The page's own request proved the plan's send (the user message id, the conversation URL or
+   * null while a new chat has none): recorded on its in-flight mark, so that a daemon killed now
+   * can look for the answer in the conversation ({@link TurnPlan.Recover}) instead of replaying.
+   */
+  public void sent(TurnPlan plan, String userMessageId, String conversationUrl) {
+    if (!registry.markSent(plan.turn().sessionKey(), userMessageId, conversationUrl)) {
+      LOG.warning("session " + plan.turn().sessionKey() + ": the sent message could not be recorded on its in-flight mark;"
+          + " if this turn is left uncertain it replays");
+    }
   }
 
   /**
@@ -166,9 +189,11 @@ public final class Conversations {
     }
     if (outcome instanceof TurnOutcome.Uncertain uncertain) {
       String url = uncertain.conversationUrl() != null ? uncertain.conversationUrl() : base == null ? "" : base.url();
+      boolean proven = uncertain.sentMessageId() != null;
       registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
-          turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, null, input, output, previousAnswer(plan),
-          now(), null, temporary(base), 0, clientSession(turn)));
+          turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, proven ? turn.historyDigest() : null, input,
+          output, previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn),
+          proven ? uncertain.sentMessageId() : null));
       return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.NotSent) {
@@ -239,12 +264,13 @@ public final class Conversations {
 
   /** The conversation the turn types into: the resumed one, or none for a fresh conversation. */
   private static Conversation base(TurnPlan plan) {
-    return plan instanceof TurnPlan.Deliver deliver ? deliver.into() : null;
+    return plan instanceof TurnPlan.Deliver deliver ? deliver.into()
+        : plan instanceof TurnPlan.Recover recover ? recover.uncertain() : null;
   }
 
   /** The registry entry before this turn: the resumed conversation, or the one a replay replaces. */
   private static Conversation previous(TurnPlan plan) {
-    return plan instanceof TurnPlan.Deliver deliver ? deliver.into() : ((TurnPlan.Replay) plan).replaced();
+    return plan instanceof TurnPlan.Replay replay ? replay.replaced() : base(plan);
   }
 
   /** A replaced conversation's memory still answers a re-send of its own last turn. */

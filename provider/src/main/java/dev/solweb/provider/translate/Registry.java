@@ -202,6 +202,54 @@ public final class Registry {
     return true;
   }
 
+  /**
+   * Records on the in-flight mark of {@code sessionKey} what the page's own request proved at the
+   * Send boundary: the user message id and the conversation URL (null while a new chat has none).
+   * A daemon that finds such a mark at start can look for that message's answer in the
+   * conversation instead of replaying (the mark file then holds JSON: the turn's digest, the id,
+   * the URL). Nothing changes when the conversation has no send in flight.
+   *
+   * @return false when the mark could not be rewritten (the send is still marked; only the id is lost)
+   */
+  public synchronized boolean markSent(String sessionKey, String userMessageId, String conversationUrl) {
+    Conversation current = conversations.get(sessionKey);
+    if (current == null || current.status() != Conversation.Status.IN_FLIGHT) {
+      return true;
+    }
+    Conversation sent = current.sent(userMessageId, conversationUrl);
+    conversations.put(sessionKey, sent);
+    if (file == null) {
+      return true;
+    }
+    Path mark = keyFile(inFlightDir, sessionKey, "");
+    try {
+      Map<String, String> content = new LinkedHashMap<>();
+      content.put("in_flight", sent.inFlight() == null ? "" : sent.inFlight());
+      content.put("sent_message_id", userMessageId);
+      content.put("url", sent.url());
+      writePrivate(mark, JSON.writeValueAsString(content));
+      // The entry too: a session's first turn has no entry in registry.json before this one.
+      return save();
+    } catch (IOException e) {
+      LOG.warning("could not record the sent message on the in-flight mark " + mark + ": " + e.getMessage());
+      return false;
+    }
+  }
+
+  /** The send a mark file recorded ({@link #markSent}), if it holds one; an older mark holds the digest alone. */
+  private static Optional<Map<String, String>> sentOn(Path mark) {
+    try {
+      String text = Files.readString(mark).strip();
+      if (!text.startsWith("{")) {
+        return Optional.empty();
+      }
+      Map<String, String> content = JSON.readValue(text, new TypeReference<Map<String, String>>() {});
+      return content.get("sent_message_id") == null ? Optional.empty() : Optional.of(content);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
   /** Would storing {@code next} over {@code kept} bring a deleted conversation back? */
   private static boolean revives(Conversation kept, Conversation next) {
     return kept != null && kept.status() == Conversation.Status.DELETED && next.status() != Conversation.Status.DELETED
@@ -263,9 +311,18 @@ public final class Registry {
         Conversation conversation = conversations.get(key);
         if (conversation != null) {
           // This daemon never saw that turn end: the conversation may hold it, or half of it.
-          LOG.warning("conversation " + key + " had a turn in flight when the daemon stopped;"
-              + " it is uncertain and its next turn replays into a fresh conversation");
-          conversations.put(key, conversation.uncertain());
+          Optional<Map<String, String>> sent = sentOn(mark);
+          if (sent.isPresent()) {
+            // The page's request proved the send: the answer may be in the conversation already.
+            LOG.warning("conversation " + key + " had a turn in flight when the daemon stopped, past its Send;"
+                + " it is uncertain and its next identical request looks for the answer in the conversation first");
+            conversations.put(key, conversation.sent(sent.get().get("sent_message_id"), sent.get().get("url"))
+                .uncertain());
+          } else {
+            LOG.warning("conversation " + key + " had a turn in flight when the daemon stopped;"
+                + " it is uncertain and its next turn replays into a fresh conversation");
+            conversations.put(key, conversation.uncertain());
+          }
           changed = true;
         }
         if (!readOnly) {

@@ -31,8 +31,14 @@ public sealed interface TurnOutcome {
    * is unknown, so it is never typed into again.
    *
    * @param conversationUrl the conversation's URL if the page showed one, else null
+   * @param sentMessageId the user message id the page's own request proved sent, else null; with
+   *     it the next identical request looks for the answer in the conversation first
    */
-  record Uncertain(String conversationUrl, String why) implements TurnOutcome {}
+  record Uncertain(String conversationUrl, String why, String sentMessageId) implements TurnOutcome {
+    public Uncertain(String conversationUrl, String why) {
+      this(conversationUrl, why, null);
+    }
+  }
 
   /**
    * The seat failed before Send (the browser lost before the click, say): the conversation is as

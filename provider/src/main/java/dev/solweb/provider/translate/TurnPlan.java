@@ -5,7 +5,8 @@ import java.util.Optional;
 
 /**
  * What {@link Conversations#plan} decided for one turn: type a delta into the conversation that
- * holds the prefix, or replace the conversation and type the whole history into a fresh one.
+ * holds the prefix, replace the conversation and type the whole history into a fresh one, or
+ * first look for the answer in the conversation a send of this very turn was left uncertain in.
  * The seat types {@link #text()} and nothing else.
  */
 public sealed interface TurnPlan {
@@ -45,6 +46,30 @@ public sealed interface TurnPlan {
     public Optional<ProviderFailure> overflow() {
       // A fresh replay's failure names its largest message: the one a compaction cannot shrink.
       return ContextBudget.check(0, 0, newInput, mandatory, turn.messages());
+    }
+  }
+
+  /**
+   * This exact turn was sent before and left uncertain past the Send boundary (the daemon killed,
+   * the browser lost, a timeout): look for its answer in {@code uncertain}'s conversation, after
+   * the user message the page's request named ({@link Conversation#sentMessageId()}), before
+   * anything is typed. Found: it answers the request and the conversation carries on; not found:
+   * {@link Conversations#replayUnrecovered} replays as before. Nothing is typed for this plan.
+   */
+  record Recover(ChatTurn turn, Conversation uncertain) implements TurnPlan {
+    @Override
+    public String text() {
+      return "";
+    }
+
+    @Override
+    public long newInput() {
+      return 0; // the uncertain send's input is already in the entry's estimate
+    }
+
+    @Override
+    public Optional<ProviderFailure> overflow() {
+      return Optional.empty();
     }
   }
 }

@@ -25,17 +25,17 @@ class ConversationsTest {
   private final Registry registry = Registry.inMemory();
   private final Conversations conversations = new Conversations(registry, clock);
 
-  private static ChatTurn turn(Message... messages) {
+  static ChatTurn turn(Message... messages) {
     return ChatTurn.of(new ChatInput(Effort.HIGH, List.of(messages), List.of(), Optional.empty()));
   }
 
-  private static ChatTurn extend(ChatTurn turn, Message... more) {
+  static ChatTurn extend(ChatTurn turn, Message... more) {
     List<Message> all = new ArrayList<>(turn.messages());
     all.addAll(List.of(more));
     return turn(all.toArray(Message[]::new));
   }
 
-  private static Message assistant(String text) {
+  static Message assistant(String text) {
     return new Message(Message.Role.ASSISTANT, text, List.of(), null);
   }
 

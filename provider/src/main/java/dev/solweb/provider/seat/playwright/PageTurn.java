@@ -2,21 +2,28 @@ package dev.solweb.provider.seat.playwright;
 
 import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
+import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.EffortLabels;
 import dev.solweb.provider.seat.playwright.page.ImageHarvest;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.AnswerArbiter;
+import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
+import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
+import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
 import dev.solweb.provider.seat.playwright.traffic.StreamVerdicts;
+import dev.solweb.provider.seat.playwright.traffic.WireEffort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +31,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
 
 /**
  * One turn's steps on the page, in order: read the page, type the text exactly, wait for Send,
@@ -35,6 +44,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class PageTurn {
 
   static final Duration POLL = Duration.ofMillis(30);
+  /**
+   * How long the seat waits after typing for the page's {@code /prepare} once the page is known to
+   * send one. No source gives the page's debounce (REAL-PAGE row 31); fakesol's is 300 ms.
+   */
+  static final Duration PREPARE_WAIT = Duration.ofSeconds(3);
+  /** The same wait on a page not yet seen to prepare or not (a seat's first turn). */
+  static final Duration FIRST_PREPARE_WAIT = Duration.ofMillis(800);
+  /** How long a Send click may take to become the page's turn request. */
+  private static final Duration SEND_PROOF = Duration.ofSeconds(5);
+  /** How long the page may show a send (composer emptied, Stop) before a request the tap did not see is given up on. */
+  private static final Duration SEND_DOM_GRACE = Duration.ofSeconds(1);
+  /** How often the seat asks the page's stream_status while the DOM looks done and the stream cannot say. */
+  private static final Duration STATUS_EVERY = Duration.ofSeconds(1);
+  private static final Logger LOG = Logger.getLogger(PageTurn.class.getName());
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
 
@@ -57,6 +80,15 @@ final class PageTurn {
   private Duration completionLag = Duration.ZERO;
   private Duration streamLag;
   private CrossCheck pending;
+  /** The Send's user message id and the URL reported with it, once the request proved it. */
+  private String sentMessage;
+  private String reportedUrl;
+  private Consumer<SentMessage> atSend;
+  /** Whether this page has the tap (read once per turn). */
+  private boolean tapped;
+  /** The last stream_status the page answered this turn, and when the seat asked ({@link #stillStreaming}). */
+  private StreamStatus lastStatus = StreamStatus.UNKNOWN;
+  private long statusAskedNanos = System.nanoTime() - Duration.ofHours(1).toNanos();
 
   PageTurn(Tab tab, Effort effort) {
     this.tab = tab;
@@ -74,7 +106,8 @@ final class PageTurn {
    * {@code sent[0]} goes true at the Send boundary, so the seat's guard knows which side a
    * Playwright error fell on.
    */
-  SeatReply run(String text, boolean[] sent, List<Path> attachments, Path outputDir) throws SeatException {
+  SeatReply run(String text, boolean[] sent, List<Path> attachments, Path outputDir, Consumer<SentMessage> atSend)
+      throws SeatException {
     if (tab.stopRequested().get()) {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
@@ -91,6 +124,9 @@ final class PageTurn {
     timings.mark("read page");
 
     tab.progress().typing();
+    tapped = stream.tapped(); // without the tap the page's requests cannot be seen: the DOM and the click decide
+    stream.watch(); // from here on the page's /prepare and turn requests are this turn's
+    long typing = stream.mark();
     chat.clearComposer();
     if (withAttachments) {
       chat.attach(attachments);
@@ -100,23 +136,164 @@ final class PageTurn {
     timings.mark("typing");
     waitSendable(withAttachments);
     timings.mark("wait sendable");
-    checkEffortLabel();
-    timings.mark("effort read-back");
+    checkEffort(typing);
     if (tab.stopRequested().get()) {
       chat.clearComposer();
       throw failed(Kind.CANCELLED, "stopped before Send; nothing was sent", false);
     }
 
-    // ---- The Send boundary: from here on nothing is ever resent. ----
+    // ---- The Send boundary (the page's own turn request): from here on nothing is ever resent. ----
     stream.begin();
-    sent[0] = true;
-    chat.clickSend();
+    sendProven(sent, atSend);
     timings.mark("send click");
     tab.progress().sent();
     try {
       return awaitAnswer(baseline, linksBefore, withAttachments, outputDir);
     } finally {
       stream.end();
+    }
+  }
+
+  // ---- Effort, from the page's /prepare --------------------------------------------------------
+
+  /**
+   * The effort the page will use, checked before Send: its {@code /prepare} (sent while the user
+   * types, debounced) names the model and {@code thinking_effort} ({@link WireEffort}); a mismatch
+   * is chosen again once and checked again, and a page still wrong, or naming an effort the table
+   * does not know, is refused with nothing sent. A page that sends no {@code /prepare} (older
+   * shapes) has its pill label read back instead.
+   */
+  private void checkEffort(long typing) throws SeatException {
+    Duration bound = !tapped ? Duration.ZERO
+        : stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
+    Optional<ObservedRequest> prepared = bound.isZero() ? Optional.empty()
+        : stream.awaitRequest(ObservedRequest.Kind.PREPARE, typing, bound);
+    timings.mark("prepare wait");
+    if (prepared.isEmpty()) {
+      checkEffortLabel();
+      timings.mark("effort read-back");
+      return;
+    }
+    Optional<Effort> named = WireEffort.effort(prepared.get());
+    if (named.isPresent() && named.get() == effort) {
+      return;
+    }
+    refuseUnknown(prepared.get(), named);
+    long again = stream.mark();
+    chat.chooseEffort(effort, true); // once more, whatever the pill says; the page prepares again for the choice
+    Optional<ObservedRequest> second = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
+    timings.mark("effort chosen again");
+    if (second.isEmpty()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + prepared.get().effortWords() + " (" + named.get().label()
+          + ") but " + effort.label() + " was asked, and after choosing " + effort.label() + " again the page sent no new"
+          + " /prepare within " + PREPARE_WAIT.toSeconds() + " s; nothing was sent", false);
+    }
+    Optional<Effort> now = WireEffort.effort(second.get());
+    refuseUnknown(second.get(), now);
+    if (now.get() != effort) {
+      chat.clearComposer();
+      throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
+          + now.get().label() + ") but " + effort.label() + " was asked, also after choosing it again; nothing was sent");
+    }
+  }
+
+  /** A /prepare whose model and effort the table does not know: refused by name, before Send. */
+  private void refuseUnknown(ObservedRequest request, Optional<Effort> named) throws SeatException {
+    if (named.isEmpty()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + request.effortWords() + ", which is no effort the seat"
+          + " knows (" + effort.label() + " was asked); nothing was sent", false);
+    }
+  }
+
+  // ---- The Send boundary ---------------------------------------------------------------------
+
+  /**
+   * Clicks Send and waits for the proof: the page's own turn request ({@code /f/conversation}). A
+   * request seen is a send, whatever the click returned; a click with no request and a page that
+   * still holds the text was not one, so it is clicked once more, and a second such click fails
+   * with nothing sent. Where the seat cannot see the page's requests (no tap) or the page shows
+   * the send another way (the composer emptied, Stop), the click is the boundary, as before.
+   */
+  private void sendProven(boolean[] sent, Consumer<SentMessage> atSend) throws SeatException {
+    if (!tapped) {
+      sent[0] = true;
+      chat.clickSend();
+      return;
+    }
+    for (int click = 1; ; click++) {
+      long mark = stream.mark();
+      PlaywrightException clickFailed = null;
+      try {
+        chat.clickSend();
+      } catch (PlaywrightException e) {
+        clickFailed = e; // the request decides whether it sent
+      }
+      long clicked = System.nanoTime();
+      while (true) {
+        Optional<ObservedRequest> request = stream.awaitRequest(ObservedRequest.Kind.TURN, mark, POLL);
+        if (request.isPresent()) {
+          sent[0] = true;
+          crossed(request.get(), atSend);
+          return;
+        }
+        long waited = System.nanoTime() - clicked;
+        boolean shown = shownSent();
+        if (shown && (waited > SEND_DOM_GRACE.toNanos() || clickFailed != null)) {
+          sent[0] = true; // sent by a way the tap does not see: the click is the boundary
+          LOG.info("the page shows the send but made no turn request the seat saw; the click is the Send boundary");
+          return;
+        }
+        if (waited > SEND_PROOF.toNanos()) {
+          break;
+        }
+      }
+      if (click == 2) {
+        chat.clearComposer();
+        throw failed(Kind.UNAVAILABLE, "Send was clicked twice but the page made no turn request within "
+            + SEND_PROOF.toSeconds() + " s and still holds the text; nothing was sent", false);
+      }
+    }
+  }
+
+  /** Whether the page shows a send the tap did not see: its composer emptied, or Stop. */
+  private boolean shownSent() {
+    ChatGptPage.State s = chat.state(Set.of());
+    String left = chat.composerText();
+    return s.stopVisible() || (left != null && left.isEmpty());
+  }
+
+  /** The Send crossed: what its request names is reported, and its effort checked once more (recorded, never resent). */
+  private void crossed(ObservedRequest request, Consumer<SentMessage> atSend) {
+    stream.prepared(request.prepareState() != null || stream.request(ObservedRequest.Kind.PREPARE, 0).isPresent());
+    if (request.userMessageId() != null) {
+      sentMessage = request.userMessageId();
+      reportedUrl = request.conversationId() == null ? null : tab.navigation().urlOf(request.conversationId());
+      atSend.accept(new SentMessage(sentMessage, reportedUrl));
+      this.atSend = atSend;
+    }
+    if (request.model() == null && request.thinkingEffort() == null) {
+      return; // an older page names no effort in its request
+    }
+    Optional<Effort> sentWith = WireEffort.effort(request);
+    if (sentWith.isEmpty() || sentWith.get() != effort) {
+      AnswerStats.GLOBAL.effortMismatchAfterSend();
+      LOG.warning("the page's turn request names " + request.effortWords() + " ("
+          + sentWith.map(Effort::label).orElse("no effort the seat knows") + ") but " + effort.label()
+          + " was asked; the turn is not resent");
+    }
+  }
+
+  /** A new chat's conversation, once the stream names it: reported with the Send's message id. */
+  private void reportConversation() {
+    String id = stream.turn().conversationId();
+    if (atSend == null || reportedUrl != null || id == null) {
+      return;
+    }
+    reportedUrl = tab.navigation().urlOf(id);
+    if (reportedUrl != null) {
+      atSend.accept(new SentMessage(sentMessage, reportedUrl));
     }
   }
 
@@ -136,16 +313,22 @@ final class PageTurn {
       }
       ChatGptPage.State now = chat.state(baseline);
       stream.poll();
+      reportConversation();
       // The page's own banner first: it names the exact time a cap lifts; the stream's error
       // bodies and frames count once the page had a moment to show it.
       tab.faults().failOnPage(now, true, withAttachments);
       tab.faults().failOnStream();
       tab.progress().poll(stream.turn().thinkingNow() || now.thinking(), stream.turn().thinking(),
-          stream.turn().charsReceived(), now.targetText());
+          stream.turn().reviewing() || now.banner(Verdict.REVIEWING).isPresent(), stream.turn().charsReceived(),
+          now.targetText());
       long t = System.nanoTime();
       boolean domComplete = tracker.observe(t,
           new CompletionTracker.Observation(now.stopVisible(), now.actionBar(), now.thinking(), now.targetText()));
       AnswerArbiter.Decision decision = stream.decide(domComplete);
+      if ((decision == AnswerArbiter.Decision.DOM || decision == AnswerArbiter.Decision.DOM_OVER_DEAD_STREAM)
+          && stillStreaming()) {
+        decision = AnswerArbiter.Decision.WAIT; // the page's own stream_status before the DOM rule
+      }
       // A one-shot ask harvests its images from the DOM, which may draw them after the stream ended.
       boolean imagesDrawn = outputDir == null || domComplete || decision != AnswerArbiter.Decision.STREAM;
       if (decision != AnswerArbiter.Decision.WAIT && imagesDrawn) {
@@ -166,6 +349,52 @@ final class PageTurn {
       timings.put("  of which terminal chunk to decision", Duration.ofMillis(Math.max(0, decidedMillis - stream.completedAtMillis())));
     }
     return readBack(ended, linksBefore, outputDir);
+  }
+
+  /**
+   * Where the stream cannot be followed and the DOM looks finished: the page's own
+   * {@code stream_status} (asked from the page, at most once a second) says whether the answer is
+   * still being written ("connection interrupted" keeps {@code IS_STREAMING}: not an end), done, or
+   * failed (a typed failure, not resent). Unknown (no tap, no conversation id, no answer): the DOM
+   * rule decides as before.
+   */
+  private boolean stillStreaming() throws SeatException {
+    String id = stream.turn().conversationId() != null ? stream.turn().conversationId()
+        : tab.navigation().conversationIdOf(chat.url()).orElse(null);
+    long now = System.nanoTime();
+    if (id == null) {
+      return false;
+    }
+    if (now - statusAskedNanos < STATUS_EVERY.toNanos()) {
+      return lastStatus == StreamStatus.IS_STREAMING;
+    }
+    statusAskedNanos = now;
+    int seen = stream.documents().size();
+    String route = "/backend-api/conversation/" + id + "/stream_status";
+    if (!stream.refetch(route)) {
+      lastStatus = StreamStatus.UNKNOWN;
+      return false;
+    }
+    long until = now + STATUS_EVERY.toNanos();
+    lastStatus = StreamStatus.UNKNOWN;
+    while (System.nanoTime() < until && lastStatus == StreamStatus.UNKNOWN) {
+      stream.refresh();
+      List<StreamTap.Document> documents = stream.documents();
+      for (int i = seen; i < documents.size(); i++) {
+        if (documents.get(i).path().equals(route)) {
+          lastStatus = StreamStatus.decode(documents.get(i).status(),
+              documents.get(i).text() == null ? null : documents.get(i).text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+      }
+      if (lastStatus == StreamStatus.UNKNOWN) {
+        stream.awaitNews(POLL);
+      }
+    }
+    if (lastStatus == StreamStatus.FAILURE) {
+      throw failed(Kind.UNAVAILABLE, "the page's stream_status says the answer failed (FAILURE) although the page looks"
+          + " done; Retry was not clicked and nothing was resent", true);
+    }
+    return lastStatus == StreamStatus.IS_STREAMING;
   }
 
   /** The answer from the source that decided, its model checked against the effort, its images saved. */

@@ -14,6 +14,7 @@ import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
@@ -38,6 +39,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * A {@link BrowserSeat} on a real ChatGPT page: Chromium with a persistent profile, driven by
@@ -69,6 +71,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final SeatFaults faults;
   private final SeatNavigation navigation;
   private final PageTurn.Tab tab;
+  private final PageRecovery recovery;
+  /** Where sends report what the page's request proved ({@link #onSent}); set by the dispatcher's turn. */
+  private volatile Consumer<SentMessage> sentListener = sent -> { };
   private Effort effort;
   private String account;
   private boolean closed;
@@ -109,6 +114,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
         faults, this::observe);
     this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested);
+    this.recovery = new PageRecovery(stream, navigation, wait, stopRequested);
   }
 
   @Override
@@ -180,6 +186,20 @@ public final class PlaywrightSeat implements BrowserSeat {
     });
   }
 
+  /**
+   * Looks for the answer of an uncertain turn in its conversation ({@link PageRecovery}): the
+   * history the page loads, read from its traffic. Never types.
+   */
+  @Override
+  public Optional<SeatReply> recover(String conversationUrl, String userMessageId) throws SeatException {
+    checkOpen();
+    try {
+      return guard(false, () -> recovery.recover(conversationUrl, userMessageId));
+    } finally {
+      stopRequested.set(false);
+    }
+  }
+
   @Override
   public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();
@@ -198,6 +218,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   @Override
   public SeatReply send(String raw) throws SeatException {
     return turn(raw, List.of(), null);
+  }
+
+  @Override
+  public void onSent(Consumer<SentMessage> listener) {
+    sentListener = listener == null ? sent -> { } : listener;
   }
 
   /**
@@ -227,7 +252,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     boolean[] sent = {false};
     PageTurn turn = new PageTurn(tab, effort);
     try {
-      SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, outputDir));
+      SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, outputDir, sentListener));
       last = turn.figures();
       pendingCheck = last.pending();
       return reply;

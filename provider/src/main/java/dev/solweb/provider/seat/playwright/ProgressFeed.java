@@ -6,8 +6,9 @@ import dev.solweb.provider.seat.TurnProgress.Stage;
 /**
  * Turns what the seat sees in one send into {@link TurnProgress} reports, in order and only when
  * something changed: typing and sent from the seat's own steps, then per poll thinking (the
- * stream's markers, else the DOM's thinking label; again when it comes back mid-answer) and writing
- * with the characters received (the stream's answer text, else the DOM's), then complete.
+ * stream's markers, else the DOM's thinking label; again when it comes back mid-answer), a safety
+ * review while it lasts (the stream's {@code safety_review_update}, else the page's status line),
+ * and writing with the characters received (the stream's answer text, else the DOM's), then complete.
  */
 final class ProgressFeed {
   private TurnProgress listener = TurnProgress.NONE;
@@ -36,6 +37,17 @@ final class ProgressFeed {
    * @param domText the answer turn's text as the DOM shows it, or null
    */
   void poll(boolean thinkingNow, boolean thought, int streamChars, String domText) {
+    poll(thinkingNow, thought, false, streamChars, domText);
+  }
+
+  /** As {@link #poll(boolean, boolean, int, String)}; {@code reviewing}: a safety review is on (a phase, not an end). */
+  void poll(boolean thinkingNow, boolean thought, boolean reviewing, int streamChars, String domText) {
+    if (reviewing) {
+      if (last != Stage.REVIEWING) {
+        emit(Stage.REVIEWING, chars);
+      }
+      return;
+    }
     if ((thinkingNow || (thought && last == Stage.SENT)) && last != Stage.THINKING) {
       // Thinking may come back mid-answer: the count received so far stays what it was.
       emit(Stage.THINKING, chars);

@@ -10,6 +10,7 @@ import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
 import dev.solweb.provider.seat.playwright.page.CapTimes;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamVerdicts;
@@ -17,6 +18,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
@@ -72,6 +74,9 @@ final class SeatFaults {
   /** The typed failure of a verdict, with the page's text in its wording. */
   private SeatException of(Verdict v, String text, ChatGptPage.State s, boolean afterSend) {
     String detail = v.detail(text, afterSend);
+    if (v == Verdict.MISSING) {
+      return SeatException.conversationMissing(detail); // gone: it took no turn, and the caller replays (row 20)
+    }
     if (v.retiresConversation()) {
       return SeatException.conversationFull(detail, afterSend);
     }
@@ -115,7 +120,11 @@ final class SeatFaults {
 
   /** The pill names another effort than the one set: capped when a cap banner shows (the page fell back), else unavailable. */
   SeatException effortMismatch(ChatGptPage.State s, String label, Effort wanted) {
-    String detail = "the effort pill reads \"" + label + "\" but " + wanted.label() + " was set; nothing was sent";
+    return effortRefused(s, "the effort pill reads \"" + label + "\" but " + wanted.label() + " was set; nothing was sent");
+  }
+
+  /** The page will send another effort than the one asked, by its own request: as {@link #effortMismatch}, with its words. */
+  SeatException effortRefused(ChatGptPage.State s, String detail) {
     if (s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP).isPresent()) {
       return SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
     }
@@ -136,7 +145,19 @@ final class SeatFaults {
       if (System.nanoTime() - e.seenNanos() < BANNER_GRACE.toNanos()) {
         return; // the page's own banner first: it names the exact time a cap lifts
       }
-      throw SeatException.failed(StreamVerdicts.httpFailure(e, clock.instant()), true);
+      ProviderFailure failure = StreamVerdicts.httpFailure(e, clock.instant());
+      Optional<Verdict> coded = StreamVerdicts.codeOf(e);
+      if (coded.isPresent()) {
+        // The server refused the turn by its own code: nothing of it was accepted.
+        throw ofCode(coded.get(), "HTTP " + e.status() + " " + failure.detail(), e.status() != 404, failure);
+      }
+      throw SeatException.failed(failure, true);
+    }
+    for (String code : stream.turn().errorCodes()) {
+      Optional<Verdict> coded = PageVerdicts.byCode(code);
+      if (coded.isPresent()) {
+        throw ofCode(coded.get(), "the stream's error " + code, true, null);
+      }
     }
     if (stream.seen() && !stream.live() && !stream.handoffUnfollowed()) {
       Optional<ProviderFailure> f = StreamVerdicts.streamFailure(stream.turn(), clock.instant());
@@ -144,6 +165,24 @@ final class SeatFaults {
         throw SeatException.failed(f.get(), true);
       }
     }
+  }
+
+  /**
+   * One of the page's error codes (row 20) as its typed failure: a full conversation is
+   * {@code context_overflow} and retired, a cap is {@code capped} (until the 429's
+   * {@code clears_in}, else an estimate), a missing or deleted conversation is
+   * {@link SeatException.Reason#CONVERSATION_MISSING} (the caller replays into a fresh one).
+   */
+  private SeatException ofCode(Verdict v, String what, boolean afterSend, ProviderFailure http) {
+    return switch (v) {
+      case MISSING -> SeatException.conversationMissing("the page answered " + what);
+      case CONVERSATION_FULL -> SeatException.conversationFull("ChatGPT says the conversation is too large (" + what
+          + "); nothing was resent, the next turn goes to a new conversation", afterSend);
+      case CAP, CAP_DOWNGRADE -> SeatException.failed(http != null && http.kind() == Kind.CAPPED ? http
+          : ProviderFailure.capped("usage cap (" + what + "); resume_at is an estimate", capResume(List.of()), clock.instant()),
+          afterSend);
+      default -> failed(v.kind() == null ? Kind.UNAVAILABLE : v.kind(), v.detail(what, afterSend), afterSend);
+    };
   }
 
   // ---- Playwright ------------------------------------------------------------------------
@@ -162,8 +201,12 @@ final class SeatFaults {
   // ---- When a cap lifts ------------------------------------------------------------------
 
   private Instant capResume(ChatGptPage.State s) {
+    return capResume(s.banners());
+  }
+
+  private Instant capResume(List<ChatGptPage.Banner> banners) {
     Instant now = clock.instant();
-    for (ChatGptPage.Banner banner : s.banners()) {
+    for (ChatGptPage.Banner banner : banners) {
       if (banner.verdict().cap()) {
         Optional<Instant> at = CapTimes.parse(banner.text(), now, ZoneId.systemDefault());
         if (at.isPresent()) {

@@ -132,6 +132,20 @@ final class SeatNavigation {
   // ---- Resuming --------------------------------------------------------------------------
 
   void resume(String conversationUrl) throws SeatException {
+    resume(conversationUrl, false);
+  }
+
+  /** Resumes {@code conversationUrl} from a fresh load of it, so the page loads its history again. */
+  void reopen(String conversationUrl) throws SeatException {
+    resume(conversationUrl, true);
+  }
+
+  /** The conversation id of a durable URL of this site, if it is one. */
+  Optional<String> conversationIdOf(String url) {
+    return chat.durableUrl(url).flatMap(history::conversationId);
+  }
+
+  private void resume(String conversationUrl, boolean fresh) throws SeatException {
     if (HistoryPage.isTemporary(conversationUrl)) {
       resumeTemporary(conversationUrl);
       return;
@@ -144,7 +158,7 @@ final class SeatNavigation {
       throw SeatException.conversationMissing(conversationUrl);
     }
     ChatGptPage.State now = chat.state(Set.of());
-    if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
+    if (fresh || !(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
       chat.open(wanted.get());
     }
     wait.until(PAGE_READY, () -> {
@@ -293,6 +307,17 @@ final class SeatNavigation {
       throw failed(Kind.UNAVAILABLE, "the conversation was created outside project " + slug + " (" + url + "); not resent", true);
     }
     return url;
+  }
+
+  /** The durable URL conversation {@code id} has in the place this tab sends to; null for an id that is none. */
+  String urlOf(String id) {
+    if (chat.conversationUrl(id).isEmpty()) {
+      return null;
+    }
+    if (place.temporary()) {
+      return history.temporaryConversationUrl(id);
+    }
+    return place.projectSlug() != null ? history.projectConversationUrl(place.projectSlug(), id) : chat.conversationUrl(id).get();
   }
 
   /**

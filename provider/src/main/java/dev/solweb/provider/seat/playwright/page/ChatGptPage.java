@@ -323,7 +323,7 @@ public final class ChatGptPage {
   }
 
   /** The composer's text as Send would submit it: its paragraphs joined by newlines. */
-  String composerText() {
+  public String composerText() {
     return (String) evaluate(PageScripts.COMPOSER_TEXT, COMPOSER);
   }
 
@@ -525,11 +525,19 @@ public final class ChatGptPage {
    *     map; the message names the labels seen
    */
   public Effort chooseEffort(Effort wanted) throws SeatException {
+    return chooseEffort(wanted, false);
+  }
+
+  /**
+   * As {@link #chooseEffort(Effort)}; with {@code again} the choice is made even when the pill
+   * already names it (the page's own request said otherwise, so the pill is not to be trusted).
+   */
+  public Effort chooseEffort(Effort wanted, boolean again) throws SeatException {
     String before = effortPillLabel();
     if (before == null) {
       throw refused(wanted, "no effort pill in the composer (" + EFFORT_PILL + ")");
     }
-    if (EffortLabels.effort(before).orElse(null) != wanted) {
+    if (again || EffortLabels.effort(before).orElse(null) != wanted) {
       try {
         EffortMenu menu = openToEfforts(wanted);
         switch (menu.kind()) {

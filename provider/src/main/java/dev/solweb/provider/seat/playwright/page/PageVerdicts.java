@@ -3,6 +3,8 @@ package dev.solweb.provider.seat.playwright.page;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.seat.SeatProbe;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
@@ -41,6 +43,16 @@ public final class PageVerdicts {
     /** "Something went wrong" and its kin, shown with Retry: unavailable; Retry is never clicked. */
     ERROR(Kind.UNAVAILABLE, SeatProbe.State.ERROR, "ChatGPT showed \"%s\"", "",
         "; Retry was not clicked and nothing was resent"),
+    /**
+     * Row 29: a structured question ("Waiting for your answer", a form with Submit/Skip) ended the
+     * turn: the model asked the user something and has not answered; nothing is re-sent.
+     */
+    QUESTION(Kind.PROTOCOL, null, "the model asked the user a question instead of answering (\"%s\"); nothing was resent",
+        "", ""),
+    /** Rows 19/30: "Connection interrupted. Waiting for the complete answer": the answer still comes; not an end. */
+    INTERRUPTED(null, null, "%s", "", ""),
+    /** Row 19: a safety review ("Our systems are doing additional processing"): a phase while the model works, not an end. */
+    REVIEWING(null, null, "%s", "", ""),
     /** Anything else: not a fault. */
     OTHER(null, null, "%s", "", "");
 
@@ -96,6 +108,16 @@ public final class PageVerdicts {
 
   private static final String NOT_SENT = "; nothing was sent";
 
+  /** Row 20: the page's own error codes (HTTP bodies, stream error frames), each with its verdict. */
+  private static final Map<String, Verdict> CODES = Map.of(
+      "conversation_too_large", Verdict.CONVERSATION_FULL,
+      "model_cap_exceeded", Verdict.CAP,
+      "work_usage_limit_exceeded", Verdict.CAP,
+      "conversation_not_found", Verdict.MISSING,
+      "conversation_deleted", Verdict.MISSING,
+      "history_disabled_conversation_not_found", Verdict.MISSING,
+      "history_disabled_conversation_expired", Verdict.MISSING);
+
   private record Row(Pattern text, Verdict verdict) { }
 
   private static final List<Row> TABLE = List.of(
@@ -113,14 +135,24 @@ public final class PageVerdicts {
           // openai/codex#42834: what the site says for a deleted conversation
           + "|conversation has been deleted",
           Verdict.MISSING),
+      row("waiting for your answer|ожидание вашего ответа", Verdict.QUESTION),
+      // Row 30: interrupted is not an end (Stop stays, stream_status IS_STREAMING); the terminal texts below are.
+      row("connection interrupted|соединение прервано", Verdict.INTERRUPTED),
+      row("systems are doing additional processing|additional processing|выполняют дополнительную обработку",
+          Verdict.REVIEWING),
       row("something went wrong|error generating a response|network error occurred|message delivery timed out"
-          + "|connection interrupted|thinking failed|stream cache expired|resume stream unavailable"
+          + "|thinking failed|stream cache expired|stream recovery polling timed out|resume stream unavailable"
           + "|error in message stream|analysis errored|что-то пошло не так", Verdict.ERROR));
 
   private PageVerdicts() {}
 
   private static Row row(String regex, Verdict verdict) {
     return new Row(Pattern.compile(regex, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE), verdict);
+  }
+
+  /** The verdict of one of the page's error codes ({@code conversation_too_large}, ...), if it is one of row 20's. */
+  public static Optional<Verdict> byCode(String code) {
+    return code == null ? Optional.empty() : Optional.ofNullable(CODES.get(code.toLowerCase(java.util.Locale.ROOT)));
   }
 
   public static Verdict verdict(String text) {

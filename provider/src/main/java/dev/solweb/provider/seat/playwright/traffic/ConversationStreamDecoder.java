@@ -159,7 +159,12 @@ public final class ConversationStreamDecoder {
         JsonNode r = node.path("moderation_response");
         out.add(new StreamEvent.Moderation(r.path("flagged").asBoolean(false), r.path("blocked").asBoolean(false)));
       }
-      case "error" -> out.add(new StreamEvent.ErrorFrame(errorText(node.has("error") ? node.get("error") : node)));
+      case "error" -> {
+        JsonNode error = node.has("error") ? node.get("error") : node;
+        out.add(new StreamEvent.ErrorFrame(errorText(error), errorCode(error)));
+      }
+      case "safety_review_update" -> out.add(new StreamEvent.SafetyReview(node.path("active").asBoolean(true),
+          text(node.path("protection_type"))));
       default -> out.add(new StreamEvent.Other(type));
     }
   }
@@ -250,7 +255,7 @@ public final class ConversationStreamDecoder {
       String message = errorText(error);
       if (!message.equals(lastError)) {
         lastError = message; // once, however many patches or cumulative events repeat it
-        out.add(new StreamEvent.ErrorFrame(message));
+        out.add(new StreamEvent.ErrorFrame(message, errorCode(error)));
       }
     }
     JsonNode message = doc.path("message");
@@ -345,6 +350,12 @@ public final class ConversationStreamDecoder {
       }
     }
     return List.copyOf(out);
+  }
+
+  /** The page's own error code of an error value ({@code code}, or {@code detail.code}), or null. */
+  private static String errorCode(JsonNode error) {
+    JsonNode code = error.path("code").isTextual() ? error.path("code") : error.path("detail").path("code");
+    return code.isTextual() ? code.asText() : null;
   }
 
   private static String errorText(JsonNode error) {

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -36,6 +37,12 @@ public final class PageStream {
   private final Map<String, ConversationStreamDecoder> topics = new HashMap<>();
   private final Set<String> endedTopics = new HashSet<>();
   private final List<HttpError> httpErrors = new ArrayList<>();
+  private final List<Seen> requests = new ArrayList<>();
+  private final List<StreamTap.Document> documents = new ArrayList<>();
+  /** The highest tap id drained so far (ids grow across the tab's documents). */
+  private long highest;
+  /** Whether this tab's page sends {@code /prepare} while the user types: null until a turn showed it. */
+  private Boolean prepares;
   private HandoffFrames handoff = new HandoffFrames();
   private StreamTurn turn = new StreamTurn();
   private boolean armed;
@@ -65,11 +72,20 @@ public final class PageStream {
     }
   }
 
+  /**
+   * Before typing: requests the page sent before now belong to no turn of ours; from here on its
+   * {@code /prepare} and turn requests are kept ({@link #request}).
+   */
+  public void watch() {
+    drain(false);
+    requests.clear();
+    documents.clear();
+  }
+
   /** Just before Send: whatever the page buffered before belongs to no turn of ours. */
   public void begin() {
-    for (StreamTap.Chunk c : StreamTap.drain(page)) {
-      before = Math.max(before, c.id());
-    }
+    drain(false);
+    before = highest;
     bodies.clear();
     topics.clear();
     endedTopics.clear();
@@ -97,41 +113,135 @@ public final class PageStream {
 
   /** Reads what arrived since the last poll into the turn. One page round trip. */
   public void poll() {
-    for (StreamTap.Chunk c : StreamTap.drain(page)) {
-      if (c.id() <= before) {
-        continue;
-      }
-      if (!c.stream()) {
-        if (c.ended() && c.status() >= 400) {
-          httpErrors.add(new HttpError(c.path(), c.status(), c.errorBody() == null ? "" : c.errorBody()));
-        }
-        continue;
-      }
-      ConversationStreamDecoder d = bodies.get(c.id());
-      if (d == null) {
-        d = new ConversationStreamDecoder();
-        bodies.put(c.id(), d);
-        openBodies.add(c.id());
-        turn.beginBody();
-      }
-      if (!c.text().isEmpty()) {
-        turn.accept(d.feed(c.text().getBytes(StandardCharsets.UTF_8)));
-        if (completedAtMillis == 0 && turn.complete()) {
-          completedAtMillis = c.atMillis();
-        }
-      }
-      if (c.ended()) {
-        openBodies.remove(c.id());
-        turn.accept(d.end());
-        if (!turn.terminalSeen()) {
-          cutBodies++;
-        }
-      }
-    }
+    drain(true);
     if (bodiesAtHandoff < 0 && !turn.handoff().isEmpty()) {
       bodiesAtHandoff = bodies.size();
     }
     readFrames();
+  }
+
+  /**
+   * One drain of the tap: the requests and documents it kept, and (for a turn) its bodies; with
+   * {@code turnBodies} false the bodies are passed over, as belonging to no turn of ours.
+   */
+  private void drain(boolean turnBodies) {
+    StreamTap.Drained drained = StreamTap.drain(page);
+    for (StreamTap.Sent sent : drained.requests()) {
+      highest = Math.max(highest, sent.id());
+      // A /prepare that names no effort (an older page's sibling) says nothing about the turn's effort.
+      ObservedRequest.decode(sent).filter(r -> r.kind() == ObservedRequest.Kind.TURN || r.namesEffort()).ifPresent(r -> {
+        requests.add(new Seen(sent.id(), r));
+        if (r.kind() == ObservedRequest.Kind.PREPARE) {
+          prepares = true;
+        }
+      });
+    }
+    for (StreamTap.Document d : drained.documents()) {
+      highest = Math.max(highest, d.id());
+      documents.add(d);
+    }
+    for (StreamTap.Chunk c : drained.bodies()) {
+      highest = Math.max(highest, c.id());
+      if (turnBodies && c.id() > before) {
+        body(c);
+      }
+    }
+  }
+
+  private void body(StreamTap.Chunk c) {
+    if (!c.stream()) {
+      if (c.ended() && c.status() >= 400) {
+        httpErrors.add(new HttpError(c.path(), c.status(), c.errorBody() == null ? "" : c.errorBody()));
+      }
+      return;
+    }
+    ConversationStreamDecoder d = bodies.get(c.id());
+    if (d == null) {
+      d = new ConversationStreamDecoder();
+      bodies.put(c.id(), d);
+      openBodies.add(c.id());
+      turn.beginBody();
+    }
+    if (!c.text().isEmpty()) {
+      turn.accept(d.feed(c.text().getBytes(StandardCharsets.UTF_8)));
+      if (completedAtMillis == 0 && turn.complete()) {
+        completedAtMillis = c.atMillis();
+      }
+    }
+    if (c.ended()) {
+      openBodies.remove(c.id());
+      turn.accept(d.end());
+      if (!turn.terminalSeen()) {
+        cutBodies++;
+      }
+    }
+  }
+
+  // ---- The page's requests --------------------------------------------------------------------
+
+  /** An observed request and its tap id (its answer body has the same id). */
+  private record Seen(long id, ObservedRequest request) {}
+
+  /** Drains what the tap holds now (requests, documents; a turn's bodies while one is armed). */
+  public void refresh() {
+    drain(armed);
+  }
+
+  /** Where the requests seen so far end: a later {@link #request} asks for those after it. */
+  public long mark() {
+    return highest;
+  }
+
+  /** The latest {@code kind} request the page sent after {@code mark} (see {@link #watch}), if one was seen. */
+  public Optional<ObservedRequest> request(ObservedRequest.Kind kind, long mark) {
+    Optional<ObservedRequest> found = Optional.empty();
+    for (Seen seen : requests) {
+      if (seen.id() > mark && seen.request().kind() == kind) {
+        found = Optional.of(seen.request());
+      }
+    }
+    return found;
+  }
+
+  /**
+   * Waits at most {@code within} for a {@code kind} request after {@code mark}, draining the tap
+   * as the turn's polls do (before {@link #begin} the bodies are passed over).
+   */
+  public Optional<ObservedRequest> awaitRequest(ObservedRequest.Kind kind, long mark, java.time.Duration within) {
+    long deadline = System.nanoTime() + within.toNanos();
+    while (true) {
+      drain(armed);
+      Optional<ObservedRequest> found = request(kind, mark);
+      if (found.isPresent() || System.nanoTime() - deadline > 0) {
+        return found;
+      }
+      awaitNews(java.time.Duration.ofMillis(Math.max(1, Math.min(30, (deadline - System.nanoTime()) / 1_000_000))));
+    }
+  }
+
+  /** Whether the page sends {@code /prepare} while the user types; null while no turn has shown it. */
+  public Boolean prepares() {
+    return prepares;
+  }
+
+  /** What a turn request showed: the page prepares ({@code client_prepare_state}, a /prepare seen) or not. */
+  public void prepared(boolean seen) {
+    prepares = seen || Boolean.TRUE.equals(prepares);
+  }
+
+  /** The JSON documents (conversation history, stream status) the page got since {@link #watch}, oldest first. */
+  public List<StreamTap.Document> documents() {
+    return List.copyOf(documents);
+  }
+
+  /** Asks the page for {@code path} with its own headers ({@link StreamTap#refetch}); the answer comes as a document. */
+  public boolean refetch(String path) {
+    return StreamTap.refetch(page, path);
+  }
+
+  /** Whether this page has the tap (it is off with {@code -Dsolweb.streamTap=off}, and absent on a page that broke it). */
+  public boolean tapped() {
+    return Boolean.TRUE.equals(page.evaluate("() => !!window.__solwebTap"));
   }
 
   private void readFrames() {

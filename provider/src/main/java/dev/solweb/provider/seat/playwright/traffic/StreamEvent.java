@@ -50,8 +50,18 @@ public sealed interface StreamEvent {
   /** One {@code limits_progress} entry; {@code resetAfter} as the server wrote it (ISO time), or null. */
   record Limit(String feature, Integer remaining, String resetAfter) {}
 
-  /** A frame's non-null {@code error}, or a frame of type {@code error}. */
-  record ErrorFrame(String message) implements StreamEvent {}
+  /** A frame's non-null {@code error}, or a frame of type {@code error}, with the page's error code when it names one (row 20). */
+  record ErrorFrame(String message, String code) implements StreamEvent {
+    public ErrorFrame(String message) {
+      this(message, null);
+    }
+  }
+
+  /**
+   * {@code safety_review_update}: the server reviews the answer ({@code protection_type} bio,
+   * cyber) while the model keeps working: a phase, not an end (REAL-PAGE row 19).
+   */
+  record SafetyReview(boolean active, String protectionType) implements StreamEvent {}
 
   /** {@code stream_handoff}: the answer continues elsewhere (a WebSocket topic or {@code /resume}). */
   record Handoff(List<HandoffOption> options) implements StreamEvent {}

@@ -6,37 +6,68 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The passive in-page observer of the page's own conversation stream (../shared/CHATGPT-STREAM.md
- * "Observing it without disturbing the page"). {@link #INIT_SCRIPT} runs at document start in the
- * page's main world and wraps {@code window.fetch}: for a response to exactly one of
- * {@link #TURN_PATHS} on the page's own origin with an event-stream content type, it reads a
- * {@code clone()} of the body into a page-side buffer; for an HTTP error there it keeps the error
- * body. It calls the original with the page's receiver and arguments, and returns the page's own
- * Promise (so the page gets its own Response); it adds, changes and repeats no request, never
- * looks at request headers or bodies, and drops {@code resume_conversation_token} lines (a JWT)
- * before they are buffered. The seat drains the buffer with {@link #drain}. A seat started with
- * {@code -Dsolweb.streamTap=off} installs no tap: the DOM rule then decides alone.
+ * The passive in-page observer of the page's own traffic (../shared/CHATGPT-STREAM.md "Observing it
+ * without disturbing the page"). {@link #INIT_SCRIPT} runs at document start in the page's main
+ * world and wraps {@code window.fetch}; it calls the original with the page's receiver and
+ * arguments and returns the page's own Promise (so the page gets its own Response); it adds,
+ * changes and repeats no request. What it keeps, in a page-side buffer the seat drains:
+ *
+ * <ul>
+ *   <li>the answer of a POST to exactly one of {@link #TURN_PATHS} on the page's own origin: a
+ *       {@code clone()} of an event-stream body, with {@code resume_conversation_token} lines (a
+ *       JWT) dropped before they are buffered, or the body of an HTTP error;
+ *   <li>the request body of a POST to one of {@link #SENT_PATHS} ({@code /prepare} and the turn)
+ *       with every {@code content}, {@code parts}, {@code attachments} and token-named key removed
+ *       in the page, so the prompt never leaves it; {@link ObservedRequest} reads what is left;
+ *   <li>the JSON answer of the page's own GET of a conversation ({@code /backend-api/conversation/<id>},
+ *       {@code /backend-api/conversations/<id>}) or of its {@code stream_status}
+ *       ({@link ConversationHistory}, {@link StreamStatus}).
+ * </ul>
+ *
+ * It never reads request headers into the buffer: the headers of the page's own last
+ * {@code /backend-api/} GET stay in the page, for {@link #refetch} (the seat's one request of its
+ * own, the same route with the page's own headers, when observing cannot serve). A seat started
+ * with {@code -Dsolweb.streamTap=off} installs no tap: the DOM rule then decides alone.
  */
 public final class StreamTap {
 
   /** The turn and its continuation; siblings like {@code /prepare} and {@code /init} are not the turn. */
   static final List<String> TURN_PATHS = List.of(
       "/backend-api/f/conversation", "/backend-api/f/conversation/resume", "/backend-api/conversation");
+  /** Requests whose bodies say what the page will send: {@code /prepare} (before Send) and the turn itself. */
+  static final List<String> SENT_PATHS = List.of(
+      ObservedRequest.PREPARE_PATH, "/backend-api/f/conversation", "/backend-api/conversation");
 
   public static final String INIT_SCRIPT = """
       (() => {
         if (window.__solwebTap) return;
         const PATHS = %s;
+        const SENT = %s;
+        const DOCUMENTS = [/^\\/backend-api\\/conversations?\\/[0-9A-Za-z][0-9A-Za-z-]{7,}$/,
+          /^\\/backend-api\\/conversation\\/[0-9A-Za-z][0-9A-Za-z-]{7,}\\/stream_status$/];
         const MAX_CHARS = 16 * 1024 * 1024;
         const MAX_ERROR = 64 * 1024;
+        const MAX_DOCUMENT = 8 * 1024 * 1024;
         const bodies = [];
-        let seq = 0;
+        const requests = [];
+        const documents = [];
+        // Ids grow across the tab's documents too (a reload starts a new buffer, not smaller ids).
+        let seq = Math.floor(performance.timeOrigin || Date.now()) * 1000;
+        let ownHeaders = null; // the page's last /backend-api/ GET headers: kept here, never drained
         const original = window.fetch;
         if (typeof original !== 'function') return;
         const urlOf = (input) => {
           try {
             const raw = typeof input === 'string' ? input : (input instanceof URL ? input.href : input && input.url);
             return raw ? new URL(raw, location.href) : null;
+          } catch (e) { return null; }
+        };
+        const bounded = (list, item) => { list.push(item); if (list.length > 64) list.splice(0, list.length - 64); };
+        // The prompt stays in the page: every text-bearing key goes before the body is kept.
+        const scrub = (text) => {
+          try {
+            return JSON.stringify(JSON.parse(text), (k, v) =>
+              (k === 'content' || k === 'parts' || k === 'attachments' || /token/i.test(k)) ? undefined : v);
           } catch (e) { return null; }
         };
         // Lines only leave this function whole, so a JWT line is dropped however the bytes were chunked.
@@ -56,16 +87,15 @@ public final class StreamTap {
           body.chunks.push(kept);
           body.at = Date.now();
         };
-        const observe = (path) => (response) => {
+        const observe = (id, path) => (response) => {
           let type = '';
           try { type = response.headers.get('content-type') || ''; } catch (e) { return; }
-          const body = { id: ++seq, path, status: response.status, stream: /text\\/event-stream/i.test(type),
+          const body = { id, path, status: response.status, stream: /text\\/event-stream/i.test(type),
             chunks: [], pending: '', size: 0, at: 0, ended: false, error: null, errorBody: null, overflow: false };
           if (!body.stream && response.status < 400) return;
           let copy;
           try { copy = response.clone(); } catch (e) { return; } // the page already used the body
-          bodies.push(body);
-          if (bodies.length > 64) bodies.splice(0, bodies.length - 64);
+          bounded(bodies, body);
           if (!body.stream) {
             copy.text().then((t) => { body.errorBody = t.slice(0, MAX_ERROR); }, (e) => { body.error = String(e && e.name); })
               .finally(() => { body.ended = true; });
@@ -80,19 +110,40 @@ public final class StreamTap {
           });
           pump().catch((e) => { keep(body, '', true); body.error = String((e && e.name) || e); body.ended = true; });
         };
+        const keepDocument = (id, url) => (response) => {
+          let copy;
+          try { copy = response.clone(); } catch (e) { return; }
+          copy.text().then((t) => {
+            if (t.length <= MAX_DOCUMENT) bounded(documents, { id, path: url.pathname, query: url.search, status: response.status, text: t });
+          }, () => {});
+        };
+        const sent = (id, path, input, init) => {
+          const at = Date.now();
+          const record = (text) => bounded(requests, { id, path, at, body: scrub(text) });
+          if (init && typeof init.body === 'string') record(init.body);
+          else if (input instanceof Request && !(init && init.body != null)) input.clone().text().then(record, () => {});
+        };
         const wrapped = function fetch(input, init) {
-          const pending = original.apply(this, arguments);
           const url = urlOf(input);
-          if (url && url.origin === location.origin && PATHS.includes(url.pathname) && pending && pending.then) {
-            pending.then(observe(url.pathname), () => {});
+          const own = !!url && url.origin === location.origin;
+          const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
+          const id = ++seq;
+          if (own && method === 'POST' && SENT.includes(url.pathname)) {
+            try { sent(id, url.pathname, input, init); } catch (e) { /* never in the page's way */ }
+          }
+          if (own && method === 'GET' && url.pathname.startsWith('/backend-api/') && init && init.headers) ownHeaders = init.headers;
+          const pending = original.apply(this, arguments);
+          if (own && pending && pending.then) {
+            if (PATHS.includes(url.pathname) && method !== 'GET') pending.then(observe(id, url.pathname), () => {});
+            else if (method === 'GET' && DOCUMENTS.some((re) => re.test(url.pathname))) pending.then(keepDocument(id, url), () => {});
           }
           return pending;
         };
         Object.defineProperty(wrapped, 'length', { value: original.length });
         window.fetch = wrapped;
         Object.defineProperty(window, '__solwebTap', { value: {
-          /** Whether a drain would bring news: text not yet drained, or a body that ended since. */
-          waiting() { return bodies.some((b) => b.chunks.length > 0 || b.ended); },
+          /** Whether a drain would bring news: text not yet drained, a body that ended since, a request or a document. */
+          waiting() { return requests.length > 0 || documents.length > 0 || bodies.some((b) => b.chunks.length > 0 || b.ended); },
           drain() {
             const out = bodies.map((b) => {
               const text = b.chunks.join('');
@@ -101,11 +152,19 @@ public final class StreamTap {
                 error: b.error, errorBody: b.errorBody, overflow: b.overflow };
             });
             for (let i = bodies.length - 1; i >= 0; i--) if (bodies[i].ended) bodies.splice(i, 1);
-            return out;
+            return { bodies: out, requests: requests.splice(0), documents: documents.splice(0) };
+          },
+          /** The seat's own GET of a page route, with the page's own headers; the answer comes as a drained document. */
+          refetch(path) {
+            const url = new URL(path, location.href);
+            if (url.origin !== location.origin || !DOCUMENTS.some((re) => re.test(url.pathname))) return Promise.resolve(false);
+            const id = ++seq;
+            return original.call(window, url.href, { credentials: 'include', headers: ownHeaders || undefined })
+              .then((r) => { keepDocument(id, url)(r); return true; }, () => false);
           },
         } });
       })();
-      """.formatted(toJsArray(TURN_PATHS));
+      """.formatted(toJsArray(TURN_PATHS), toJsArray(SENT_PATHS));
 
   /** What one drain returned for one body: the text since the last drain and how the body stands. */
   record Chunk(long id, String path, int status, boolean stream, String text, long atMillis, boolean ended, String error,
@@ -139,18 +198,52 @@ public final class StreamTap {
     }
   }
 
-  /** Everything the buffer gathered since the last drain, per body, oldest first; ended bodies leave the buffer. */
+  /** A request the page sent: its tap id (its answer's too), path, page time and scrubbed JSON body (null: unreadable). */
+  record Sent(long id, String path, long atMillis, String body) {}
+
+  /** A JSON document the page (or {@link #refetch}) got: a conversation's history or its stream status. */
+  public record Document(long id, String path, String query, int status, String text) {}
+
+  /** One drain: the bodies' news, and the requests and documents since the last drain. */
+  record Drained(List<Chunk> bodies, List<Sent> requests, List<Document> documents) {}
+
+  /** Everything the buffer gathered since the last drain, oldest first; ended bodies leave the buffer. */
   @SuppressWarnings("unchecked")
-  static List<Chunk> drain(Page page) {
-    Object out = page.evaluate("() => window.__solwebTap ? window.__solwebTap.drain() : []");
-    List<Chunk> chunks = new ArrayList<>();
-    for (Map<String, Object> m : (List<Map<String, Object>>) out) {
-      chunks.add(new Chunk(((Number) m.get("id")).longValue(), (String) m.get("path"), ((Number) m.get("status")).intValue(),
-          Boolean.TRUE.equals(m.get("stream")), (String) m.get("text"), ((Number) m.get("at")).longValue(),
-          Boolean.TRUE.equals(m.get("ended")),
-          (String) m.get("error"), (String) m.get("errorBody"), Boolean.TRUE.equals(m.get("overflow"))));
+  static Drained drain(Page page) {
+    Object out = page.evaluate("() => window.__solwebTap ? window.__solwebTap.drain() : null");
+    if (!(out instanceof Map<?, ?> m)) {
+      return new Drained(List.of(), List.of(), List.of());
     }
-    return chunks;
+    List<Chunk> chunks = new ArrayList<>();
+    for (Map<String, Object> c : (List<Map<String, Object>>) m.get("bodies")) {
+      chunks.add(new Chunk(number(c.get("id")), (String) c.get("path"), (int) number(c.get("status")),
+          Boolean.TRUE.equals(c.get("stream")), (String) c.get("text"), number(c.get("at")), Boolean.TRUE.equals(c.get("ended")),
+          (String) c.get("error"), (String) c.get("errorBody"), Boolean.TRUE.equals(c.get("overflow"))));
+    }
+    List<Sent> sent = new ArrayList<>();
+    for (Map<String, Object> r : (List<Map<String, Object>>) m.get("requests")) {
+      sent.add(new Sent(number(r.get("id")), (String) r.get("path"), number(r.get("at")), (String) r.get("body")));
+    }
+    List<Document> documents = new ArrayList<>();
+    for (Map<String, Object> d : (List<Map<String, Object>>) m.get("documents")) {
+      documents.add(new Document(number(d.get("id")), (String) d.get("path"), (String) d.get("query"),
+          (int) number(d.get("status")), (String) d.get("text")));
+    }
+    return new Drained(chunks, sent, documents);
+  }
+
+  /**
+   * Asks the page for {@code path} (a conversation's history or stream status route on its own
+   * origin, nothing else) with the headers of its own last {@code /backend-api/} GET; the answer
+   * arrives as a {@link Document} at a later drain. False when the page has no tap, the route is
+   * not one of those, or the request failed.
+   */
+  static boolean refetch(Page page, String path) {
+    return Boolean.TRUE.equals(page.evaluate("(p) => window.__solwebTap ? window.__solwebTap.refetch(p) : false", path));
+  }
+
+  private static long number(Object o) {
+    return o instanceof Number n ? n.longValue() : 0;
   }
 
   private static String toJsArray(List<String> items) {

@@ -38,6 +38,8 @@ public final class StreamTurn {
   private final Map<String, Msg> messages = new LinkedHashMap<>();
   private final List<Integer> terminalBodies = new ArrayList<>();
   private final List<String> errors = new ArrayList<>();
+  private final List<String> errorCodes = new ArrayList<>();
+  private boolean reviewing;
   private final List<StreamEvent.HandoffOption> handoff = new ArrayList<>();
   private List<StreamEvent.Limit> limits = List.of();
   private List<String> blockedFeatures = List.of();
@@ -103,6 +105,11 @@ public final class StreamTurn {
       blockedFeatures = l.blockedFeatures();
     } else if (e instanceof StreamEvent.ErrorFrame f) {
       errors.add(f.message());
+      if (f.code() != null) {
+        errorCodes.add(f.code());
+      }
+    } else if (e instanceof StreamEvent.SafetyReview r) {
+      reviewing = r.active();
     } else if (e instanceof StreamEvent.Handoff h) {
       handoff.addAll(h.options());
     } else if (e instanceof StreamEvent.Moderation m) {
@@ -190,7 +197,12 @@ public final class StreamTurn {
 
   /** The answer's markdown: the raw text without the private-use citation markers. */
   public Optional<String> answerMarkdown() {
-    return answerText().map(t -> CITATION.matcher(t).replaceAll(""));
+    return answerText().map(StreamTurn::withoutCitations);
+  }
+
+  /** Raw answer text without its private-use citation markers (the page renders them as pills). */
+  public static String withoutCitations(String raw) {
+    return CITATION.matcher(raw).replaceAll("");
   }
 
   /** Characters of answer text received so far. */
@@ -250,6 +262,16 @@ public final class StreamTurn {
 
   public List<String> errors() {
     return List.copyOf(errors);
+  }
+
+  /** The page's error codes the stream's error frames named ({@code conversation_too_large}, ...), in order. */
+  public List<String> errorCodes() {
+    return List.copyOf(errorCodes);
+  }
+
+  /** Whether a safety review is on now ({@code safety_review_update} active): a phase, the answer still comes. */
+  public boolean reviewing() {
+    return reviewing && !complete();
   }
 
   public boolean moderationBlocked() {

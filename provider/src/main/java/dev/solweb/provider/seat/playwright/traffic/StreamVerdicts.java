@@ -55,6 +55,13 @@ public final class StreamVerdicts {
         + "; nothing was resent");
   }
 
+  /** The page's own error code of an HTTP error body ({@code detail.code}, or {@code code}), with its verdict (row 20). */
+  public static Optional<Verdict> codeOf(PageStream.HttpError e) {
+    JsonNode body = parse(e.body());
+    JsonNode code = body.path("detail").path("code").isTextual() ? body.path("detail").path("code") : body.path("code");
+    return code.isTextual() ? PageVerdicts.byCode(code.asText()) : Optional.empty();
+  }
+
   /**
    * The failure the stream itself reports for a turn that did NOT complete: an error frame (a cap
    * text is {@code capped}), or a limit at zero (capped until its {@code reset_after}).

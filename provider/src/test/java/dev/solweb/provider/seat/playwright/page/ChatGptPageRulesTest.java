@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import java.net.URI;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The page rules that need no browser: banners, URLs, labels. */
@@ -52,6 +53,39 @@ class ChatGptPageRulesTest {
     // Row 8, in the assistant message's .text-token-text-error.
     assertThat(PageVerdicts.verdict("You've reached the maximum length for this conversation, but you can keep talking by starting a new chat."))
         .isEqualTo(Verdict.CONVERSATION_FULL);
+  }
+
+  /** Rows 19, 29 and 30: phases that are not the end, a structured question that is not an answer, the terminal texts. */
+  @Test
+  void interruptedAndSafetyReviewAreNoEndsAndAStructuredQuestionIsNoAnswer() {
+    assertThat(PageVerdicts.verdict("Connection interrupted. Waiting for the complete answer")).isEqualTo(Verdict.INTERRUPTED);
+    assertThat(Verdict.INTERRUPTED.kind()).isNull();
+    assertThat(PageVerdicts.verdict("Наши системы выполняют дополнительную обработку…")).isEqualTo(Verdict.REVIEWING);
+    assertThat(Verdict.REVIEWING.kind()).isNull();
+    assertThat(Verdict.REVIEWING.fault()).isFalse();
+    assertThat(PageVerdicts.verdict("Waiting for your answer")).isEqualTo(Verdict.QUESTION);
+    assertThat(PageVerdicts.verdict("Ожидание вашего ответа")).isEqualTo(Verdict.QUESTION);
+    assertThat(Verdict.QUESTION.detail("Waiting for your answer", true)).contains("asked the user").endsWith("nothing was resent");
+    for (String terminal : List.of("Resume stream unavailable", "Error in message stream", "Stream cache expired",
+        "Stream recovery polling timed out", "Message delivery timed out. Please try again",
+        "A network error occurred. Please check your connection and try again.")) {
+      assertThat(PageVerdicts.verdict(terminal)).as(terminal).isEqualTo(Verdict.ERROR);
+    }
+  }
+
+  /** Row 20: the page's own error codes, each to its typed failure. */
+  @Test
+  void thePagesErrorCodesMapToTheirVerdicts() {
+    assertThat(PageVerdicts.byCode("conversation_too_large")).contains(Verdict.CONVERSATION_FULL);
+    assertThat(Verdict.CONVERSATION_FULL.kind()).isEqualTo(dev.solweb.provider.failure.ProviderFailure.Kind.CONTEXT_OVERFLOW);
+    assertThat(Verdict.CONVERSATION_FULL.retiresConversation()).isTrue();
+    assertThat(PageVerdicts.byCode("model_cap_exceeded")).contains(Verdict.CAP);
+    for (String gone : List.of("conversation_not_found", "conversation_deleted", "history_disabled_conversation_not_found",
+        "history_disabled_conversation_expired")) {
+      assertThat(PageVerdicts.byCode(gone)).as(gone).contains(Verdict.MISSING);
+    }
+    assertThat(PageVerdicts.byCode("rate_limited")).isEmpty();
+    assertThat(PageVerdicts.byCode(null)).isEmpty();
   }
 
   @Test

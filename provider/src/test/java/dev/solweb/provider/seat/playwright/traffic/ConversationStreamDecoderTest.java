@@ -250,16 +250,19 @@ class ConversationStreamDecoderTest {
         "data: {\"message\": null, \"conversation_id\": \"" + CONV + "\", \"error\": \"You've reached our limit of messages per 3 hours.\"}",
         "data: {\"type\": \"error\", \"error\": {\"code\": \"rate_limited\", \"message\": \"Too many requests\"}}",
         "data: {\"type\": \"moderation\", \"moderation_response\": {\"flagged\": true, \"blocked\": false}}",
-        "data: {\"type\": \"safety_review_update\"}", "");
+        "data: {\"type\": \"safety_review_update\", \"active\": true, \"protection_type\": \"bio\", \"message\": \"x\"}", "");
     List<StreamEvent> events = decodeAnyway(body);
     assertThat(events).containsExactly(
         new StreamEvent.Limits(List.of(new StreamEvent.Limit("gpt-5-6-thinking", 0, "2026-10-01T18:00:00+00:00")), List.of("image_gen")),
         new StreamEvent.Conversation(CONV),
         new StreamEvent.ErrorFrame("You've reached our limit of messages per 3 hours."),
-        new StreamEvent.ErrorFrame("Too many requests"),
+        new StreamEvent.ErrorFrame("Too many requests", "rate_limited"),
         new StreamEvent.Moderation(true, false),
-        new StreamEvent.Other("safety_review_update"));
+        new StreamEvent.SafetyReview(true, "bio"));
     StreamTurn t = turnOf(body);
+    assertThat(t.reviewing()).as("a phase while the model works").isTrue();
+    assertThat(t.complete()).isFalse();
+    assertThat(t.errorCodes()).containsExactly("rate_limited");
     assertThat(t.errors()).hasSize(2);
     assertThat(t.limits()).extracting(StreamEvent.Limit::remaining).containsExactly(0);
     assertThat(t.blockedFeatures()).containsExactly("image_gen");

@@ -152,6 +152,10 @@ class StreamTapBrowserTest {
       }
       case "/backend-api/f/conversation/prepare", "/backend-api/conversation/init" ->
           res.putHeader("content-type", "application/json").end("{\"conduit_token\": \"x\"}");
+      case "/backend-api/conversations/6929a1b2-0c3d" -> res.putHeader("content-type", "application/json")
+          .end("{\"conversation_id\": \"6929a1b2-0c3d\", \"async_status\": 3, \"messages\": []}");
+      case "/backend-api/conversation/6929a1b2-0c3d/stream_status" -> res.putHeader("content-type", "application/json")
+          .end("{\"status\": \"IS_STREAMING\"}");
       default -> res.setStatusCode(404).end();
     }
   }
@@ -240,7 +244,7 @@ class StreamTapBrowserTest {
         async (n) => {
           const acc = new Map(); const end = Date.now() + 10000;
           while (Date.now() < end) {
-            for (const c of window.__solwebTap.drain()) {
+            for (const c of window.__solwebTap.drain().bodies) {
               const a = acc.get(c.id) || { text: '' };
               acc.set(c.id, Object.assign(a, c, { text: a.text + c.text }));
             }
@@ -382,6 +386,77 @@ class StreamTapBrowserTest {
     assertThat(stream.seen()).isTrue();
     assertThat(stream.turn().bodies()).as("the earlier body is not this turn's").isZero();
     assertThat(stream.turn().conversationId()).isNull();
+  }
+
+  /** Drains the tap's kept requests until {@code n} arrived (a Request object's body is read asynchronously). */
+  private List<StreamTap.Sent> drainRequests(int n) {
+    List<StreamTap.Sent> out = new ArrayList<>();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (out.size() < n && System.nanoTime() < deadline) {
+      out.addAll(StreamTap.drain(page).requests());
+      page.evaluate("() => new Promise((r) => setTimeout(r, 10))");
+    }
+    return out;
+  }
+
+  /** Row 17: the page's /prepare and turn bodies say model, effort and ids; the prompt never leaves the page. */
+  @Test
+  void theTapKeepsThePrepareAndTurnRequestBodiesWithoutThePrompt() {
+    page.evaluate("""
+        async () => {
+          const headers = { 'content-type': 'application/json', 'authorization': 'Bearer page-secret-token' };
+          await fetch('/backend-api/f/conversation/prepare', { method: 'POST', headers, body: JSON.stringify({
+            action: 'next', model: 'gpt-5-6-thinking', thinking_effort: 'extended', client_prepare_dispatch: 'debounced',
+            partial_query: { id: 'draft-1', author: { role: 'user' }, content: { content_type: 'text', parts: ['SECRET PROMPT'] } },
+            conduit_token: 'page-conduit-secret' }) });
+          // The turn as a Request object: its body is read from a clone, before the page's fetch uses it.
+          await fetch(new Request('/backend-api/f/conversation', { method: 'POST', headers, body: JSON.stringify({
+            action: 'next', conversation_id: '6929a1b2-0c3d', parent_message_id: 'a-0', model: 'gpt-5-6-thinking',
+            thinking_effort: 'extended', client_prepare_state: 'success', supported_encodings: ['v1'],
+            conversation_mode: { kind: 'gizmo_interaction', gizmo_id: 'g-p-0123456789abcdef0123456789abcdef' },
+            messages: [{ id: 'u-1', author: { role: 'user' }, create_time: 1760000000.5,
+              content: { content_type: 'text', parts: ['SECRET PROMPT'] }, metadata: { attachments: [{ name: 'secret.txt' }] } }] }) }))
+            .then((r) => r.text());
+        }""");
+    List<StreamTap.Sent> sent = drainRequests(2);
+    assertThat(sent).extracting(StreamTap.Sent::path)
+        .containsExactly("/backend-api/f/conversation/prepare", "/backend-api/f/conversation");
+    assertThat(sent.toString()).doesNotContain("SECRET PROMPT").doesNotContain("secret.txt")
+        .doesNotContain("page-conduit-secret").doesNotContain("page-secret-token");
+    ObservedRequest prepare = ObservedRequest.decode(sent.get(0)).orElseThrow();
+    assertThat(prepare.kind()).isEqualTo(ObservedRequest.Kind.PREPARE);
+    assertThat(prepare.userMessageId()).as("partial_query.id is not the final id").isNull();
+    assertThat(WireEffort.effort(prepare)).contains(dev.solweb.provider.model.Effort.HIGH);
+    ObservedRequest turn = ObservedRequest.decode(sent.get(1)).orElseThrow();
+    assertThat(turn.userMessageId()).isEqualTo("u-1");
+    assertThat(turn.conversationId()).isEqualTo("6929a1b2-0c3d");
+    assertThat(turn.gizmoId()).isEqualTo("g-p-0123456789abcdef0123456789abcdef");
+    assertThat(turn.prepareState()).isEqualTo("success");
+    // The server got the page's bodies untouched.
+    assertThat(seenBodies).anySatisfy(b -> assertThat(b).startsWith("/backend-api/f/conversation {").contains("SECRET PROMPT"));
+  }
+
+  /** Row 18: the history JSON the page loads is kept; the seat's own GET of that route carries the page's own headers. */
+  @Test
+  void theHistoryJsonThePageLoadsIsKeptAndARefetchUsesThePagesOwnHeaders() {
+    page.evaluate("() => fetch('/backend-api/conversations/6929a1b2-0c3d?include_has_versions=true&num_turns=10',"
+        + " { headers: { authorization: 'Bearer page-secret-token' } }).then((r) => r.json())");
+    assertThat(StreamTap.refetch(page, "/backend-api/conversation/6929a1b2-0c3d/stream_status")).isTrue();
+    assertThat(StreamTap.refetch(page, "/backend-api/f/conversation")).as("only history and stream status routes").isFalse();
+    assertThat(StreamTap.refetch(page, "https://chatgpt.invalid/backend-api/conversations/6929a1b2-0c3d")).isFalse();
+    List<StreamTap.Document> documents = new ArrayList<>();
+    long deadline = System.nanoTime() + 10_000_000_000L;
+    while (documents.size() < 2 && System.nanoTime() < deadline) {
+      documents.addAll(StreamTap.drain(page).documents());
+    }
+    assertThat(documents).extracting(StreamTap.Document::path)
+        .containsExactly("/backend-api/conversations/6929a1b2-0c3d", "/backend-api/conversation/6929a1b2-0c3d/stream_status");
+    assertThat(documents.get(0).query()).isEqualTo("?include_has_versions=true&num_turns=10");
+    assertThat(documents.get(0).text()).contains("\"async_status\": 3");
+    assertThat(documents.get(1).text()).contains("IS_STREAMING");
+    assertThat(seenAuthorization).as("the page's own GET, then the seat's with the page's headers")
+        .containsExactly("Bearer page-secret-token", "Bearer page-secret-token");
+    assertThat(hits).doesNotContainKey("/backend-api/f/conversation");
   }
 
   @Test

@@ -81,4 +81,14 @@ class StreamVerdictsTest {
     assertThat(StreamVerdicts.downgrade(Effort.HIGH, "gpt-5-6-thinking", List.of())).isEmpty();
     assertThat(StreamVerdicts.downgrade(Effort.HIGH, null, List.of())).isEmpty();
   }
+
+  @Test
+  void anHttpErrorBodyNamesItsCodeAndTheCodeItsVerdict() {
+    PageStream.HttpError gone = new PageStream.HttpError("/backend-api/f/conversation", 404,
+        "{\"detail\": {\"message\": \"Conversation not found\", \"code\": \"conversation_not_found\"}}");
+    assertThat(StreamVerdicts.codeOf(gone)).contains(dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict.MISSING);
+    PageStream.HttpError large = new PageStream.HttpError("/backend-api/f/conversation", 400, "{\"code\": \"conversation_too_large\"}");
+    assertThat(StreamVerdicts.codeOf(large)).contains(dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict.CONVERSATION_FULL);
+    assertThat(StreamVerdicts.codeOf(new PageStream.HttpError("/x", 500, "Internal Server Error"))).isEmpty();
+  }
 }

@@ -5,8 +5,32 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.solweb.provider.model.Effort;
 import org.junit.jupiter.api.Test;
 
-/** The effort facts of the page's traffic: model slugs against the ladder. */
+/** The effort facts of the page's traffic: the (model, thinking_effort) table of row 25, and slugs against the ladder. */
 class WireEffortTest {
+
+  @Test
+  void row25OnBothModelFamilies() {
+    assertThat(WireEffort.effort("gpt-5-6", null)).contains(Effort.INSTANT);
+    assertThat(WireEffort.effort("gpt-5-6-thinking", "standard")).contains(Effort.MEDIUM);
+    assertThat(WireEffort.effort("gpt-5-6-thinking", "extended")).contains(Effort.HIGH);
+    assertThat(WireEffort.effort("gpt-5-6-thinking", "max")).contains(Effort.XHIGH);
+    assertThat(WireEffort.effort("gpt-6-pro", null)).contains(Effort.PRO);
+    assertThat(WireEffort.effort("gpt-6-thinking", "extended")).contains(Effort.HIGH);
+    assertThat(WireEffort.effort("gpt-6-thinking", "max")).contains(Effort.XHIGH);
+    assertThat(WireEffort.effort("gpt-6", null)).contains(Effort.INSTANT);
+  }
+
+  @Test
+  void whatTheTableDoesNotKnowIsUnknownNeverAGuess() {
+    assertThat(WireEffort.effort("gpt-6-astra-wm", null)).as("a Work conversation's model family").isEmpty();
+    assertThat(WireEffort.effort("gpt-5-6-thinking", null)).as("thinking with no effort").isEmpty();
+    assertThat(WireEffort.effort("gpt-5-6-thinking", "light")).isEmpty();
+    assertThat(WireEffort.effort("gpt-5-6", "standard")).as("an effort on an instant model").isEmpty();
+    assertThat(WireEffort.effort("gpt-6-pro", "max")).isEmpty();
+    assertThat(WireEffort.effort("gpt-5-mini", null)).isEmpty();
+    assertThat(WireEffort.effort(null, "extended")).isEmpty();
+    assertThat(WireEffort.effort("auto", null)).isEmpty();
+  }
 
   @Test
   void downgradesAreOnlyUnmistakableSigns() {

@@ -1,0 +1,163 @@
+package dev.solweb.provider.dispatch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.solweb.provider.TestClock;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.seat.AnswerStats;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SentMessage;
+import dev.solweb.provider.translate.Answer;
+import dev.solweb.provider.translate.ChatInput;
+import dev.solweb.provider.translate.ChatTurn;
+import dev.solweb.provider.translate.Conversation;
+import dev.solweb.provider.translate.Conversations;
+import dev.solweb.provider.translate.Message;
+import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.TurnOutcome;
+import dev.solweb.provider.translate.TurnPlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link SeatTurn} on a seat it scripts: an uncertain turn is answered from its conversation with
+ * nothing typed; a conversation holding none replays; a turn the page refuses because its
+ * conversation is gone replays into a fresh one, once; a send the page's request proved is
+ * recorded on the mark.
+ */
+class SeatTurnRecoveryTest {
+  private static final String URL = "https://chat.invalid/c/6929a1b2-0c3d";
+
+  private final TestClock clock = new TestClock();
+  private final Registry registry = Registry.inMemory();
+  private final Conversations conversations = new Conversations(registry, clock);
+  private final SeatTurn runner = new SeatTurn(conversations, clock);
+
+  /** A seat that records every verb; {@code recovered} is what its conversation holds. */
+  private static final class Seat implements BrowserSeat {
+    final List<String> calls = new ArrayList<>();
+    Optional<SeatReply> recovered = Optional.empty();
+    boolean missingOnFirstSend;
+    Consumer<SentMessage> sent = m -> { };
+
+    @Override
+    public SeatProbe probe() {
+      return SeatProbe.ready("owner@example.invalid");
+    }
+
+    @Override
+    public void openNew() {
+      calls.add("openNew");
+    }
+
+    @Override
+    public void resume(String url) {
+      calls.add("resume " + url);
+    }
+
+    @Override
+    public Effort setEffort(Effort effort) {
+      return effort;
+    }
+
+    @Override
+    public void onSent(Consumer<SentMessage> listener) {
+      sent = listener == null ? m -> { } : listener;
+    }
+
+    @Override
+    public SeatReply send(String text) throws SeatException {
+      calls.add("send");
+      if (missingOnFirstSend) {
+        missingOnFirstSend = false;
+        sent.accept(new SentMessage("u-refused", URL));
+        throw SeatException.conversationMissing("the page answered HTTP 404 conversation_not_found");
+      }
+      sent.accept(new SentMessage("u-2", "https://chat.invalid/c/7a00b1c2-1d4e"));
+      return new SeatReply(List.of(), "typed answer", "https://chat.invalid/c/7a00b1c2-1d4e");
+    }
+
+    @Override
+    public Optional<SeatReply> recover(String url, String userMessageId) {
+      calls.add("recover " + url + " " + userMessageId);
+      return recovered;
+    }
+
+    @Override
+    public void stop() {}
+
+    @Override
+    public void close() {}
+  }
+
+  private static ChatTurn turn(String text) {
+    return ChatTurn.of(new ChatInput(Effort.HIGH, List.of(Message.user(text)), List.of(), Optional.empty()));
+  }
+
+  private static String text(Answer answer) {
+    return ((Reply.Final) answer.reply()).text();
+  }
+
+  /** Leaves {@code turn} uncertain past a send the page's request proved (user message u-1 in URL). */
+  private void uncertain(ChatTurn turn) {
+    TurnPlan plan = conversations.plan(turn);
+    conversations.sending(plan);
+    conversations.record(plan, new TurnOutcome.Uncertain(URL, "timeout", "u-1"));
+  }
+
+  @Test
+  void anUncertainTurnIsAnsweredFromItsConversationWithNothingTyped() throws Exception {
+    ChatTurn turn = turn("hello");
+    uncertain(turn);
+    Seat seat = new Seat();
+    seat.recovered = Optional.of(new SeatReply(List.of(), "the answer it wrote", URL, null, List.of(), SeatReply.Source.HISTORY));
+    long before = AnswerStats.GLOBAL.recoveredAnswers();
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
+
+    assertThat(text(answer)).isEqualTo("the answer it wrote");
+    assertThat(seat.calls).containsExactly("recover " + URL + " u-1");
+    assertThat(AnswerStats.GLOBAL.recoveredAnswers() - before).isEqualTo(1);
+    assertThat(registry.get(turn.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+  }
+
+  @Test
+  void aConversationHoldingNoAnswerReplaysIntoAFreshOneAndTheProvenSendIsMarked() throws Exception {
+    ChatTurn turn = turn("hello");
+    uncertain(turn);
+    Seat seat = new Seat();
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
+
+    assertThat(text(answer)).isEqualTo("typed answer");
+    assertThat(seat.calls).containsExactly("recover " + URL + " u-1", "openNew", "send");
+    assertThat(registry.get(turn.sessionKey()).orElseThrow().url()).isEqualTo("https://chat.invalid/c/7a00b1c2-1d4e");
+  }
+
+  @Test
+  void aTurnRefusedBecauseItsConversationIsGoneReplaysIntoAFreshOneOnce() throws Exception {
+    ChatTurn first = turn("hello");
+    TurnPlan plan = conversations.plan(first);
+    conversations.sending(plan);
+    conversations.record(plan, new TurnOutcome.Replied(new Reply.Final("hi"), URL, 1, 0, 1, List.of()));
+    ChatTurn second = ChatTurn.of(new ChatInput(Effort.HIGH, List.of(Message.user("hello"),
+        new Message(Message.Role.ASSISTANT, "hi", List.of(), null), Message.user("more")), List.of(), Optional.empty()));
+    Seat seat = new Seat();
+    seat.missingOnFirstSend = true;
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(second), p -> { });
+
+    assertThat(text(answer)).isEqualTo("typed answer");
+    assertThat(seat.calls).containsExactly("resume " + URL, "send", "openNew", "send");
+    Conversation now = registry.get(second.sessionKey()).orElseThrow();
+    assertThat(now.status()).isEqualTo(Conversation.Status.READY);
+    assertThat(now.url()).isNotEqualTo(URL);
+  }
+}
