@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.killgate.fakesol.ChatHistory;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.Deletion;

@@ -1,5 +1,6 @@
 package dev.solweb.factory.cli;
 
+import dev.solweb.provider.platform.HostName;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,7 +13,6 @@ import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -71,7 +71,7 @@ final class StatusCommand implements Callable<Integer> {
     s.put("provider", "gpt");
     s.put("model", last == null ? null : last.path("model").asText(null));
     s.put("effort", last == null ? null : last.path("effort").asText(null));
-    s.put("host", health.map(h -> h.path("host").asText(null)).orElse(localHost()));
+    s.put("host", health.map(h -> h.path("host").asText(null)).orElse(HostName.get().orElse(null)));
     s.put("account", health.map(h -> h.path("account").asText(null)).orElse(null));
     s.put("client_session", last == null ? null : last.path("client_session").asText(null));
     s.put("pi_session_id", last == null ? null : last.path("pi_session_id").asText(null));
@@ -134,14 +134,6 @@ final class StatusCommand implements Callable<Integer> {
       return Optional.ofNullable(models.path("providers").path("gpt").path("baseUrl").asText(null));
     } catch (IOException e) {
       return Optional.empty();
-    }
-  }
-
-  private static String localHost() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return null;
     }
   }
 

@@ -397,7 +397,7 @@ public final class Demo implements Callable<Integer> {
    * reaps on its own schedule, and {@link ProcessHandle#isAlive()} (kill 0) reports zombies alive.
    */
   static boolean isRunning(long pid) {
-    return dev.solweb.provider.ctl.ProcessInfo.isRunning(pid);
+    return dev.solweb.provider.platform.ProcessInfo.isRunning(pid);
   }
 
   /** Live processes (zombies excluded) whose command line contains {@code text}. */

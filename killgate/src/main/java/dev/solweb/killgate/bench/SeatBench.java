@@ -51,7 +51,7 @@ import picocli.CommandLine.Spec;
     description = "Benchmark the Playwright seat and solwebd --seat playwright against fakesol.")
 public final class SeatBench implements Callable<Integer> {
 
-  private static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  private static final ObjectMapper JSON = dev.solweb.provider.platform.Json.MAPPER;
   private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
   @Spec CommandSpec spec;
@@ -238,7 +238,7 @@ public final class SeatBench implements Callable<Integer> {
       long t0 = System.nanoTime();
       daemon = launch(sol, home);
       base = awaitListening(daemon);
-      token = dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME));
+      token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
       while (!"ready".equals(health(http, base, token).path("state").asText())) {
         check(System.nanoTime() - t0 < Duration.ofSeconds(60).toNanos(), "daemon never ready");
         Thread.sleep(20);

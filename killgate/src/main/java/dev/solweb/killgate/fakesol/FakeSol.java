@@ -48,7 +48,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FakeSol implements AutoCloseable {
 
-  static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  static final ObjectMapper JSON = dev.solweb.provider.platform.Json.MAPPER;
   /** A valid 2x2 RGB PNG: what every generated image of fakesol is. */
   private static final byte[] PNG = java.util.Base64.getDecoder().decode(
       "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4oaEBRAwQCgAhLgRhHuBtwgAAAABJRU5ErkJggg==");

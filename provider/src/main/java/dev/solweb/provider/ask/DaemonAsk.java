@@ -1,13 +1,13 @@
 package dev.solweb.provider.ask;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.ctl.ClientToken;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.DaemonState;
-import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
@@ -53,7 +53,7 @@ final class DaemonAsk {
     }
     String token;
     try {
-      token = TokenFile.read(env);
+      token = ClientToken.read(env);
     } catch (CtlException e) {
       return Optional.of(new AskResult.Refused(e.getMessage()));
     }

@@ -1,6 +1,6 @@
 package dev.solweb.provider.bench;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -63,7 +63,7 @@ public final class ShimBench {
         }
         Thread.sleep(20);
       }
-      ShimBench bench = new ShimBench(StateFile.read(home).port(), dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME)));
+      ShimBench bench = new ShimBench(StateFile.read(home).port(), dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME)));
       bench.run(deltaSessions, deltaTurns, daemon.pid());
     } finally {
       daemon.destroy();

@@ -1,5 +1,9 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.Refused;
+
+import dev.solweb.provider.platform.MachineId;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -134,6 +138,19 @@ public record CtlEnv(
           "cannot find bin/solwebd: run solwebctl through bin/solwebctl (it sets -D" + ROOT_PROPERTY + ")");
     }
     return root.resolve("bin").resolve("solwebd");
+  }
+
+  /**
+   * This machine's id hash, proven unambiguous ({@link MachineId#unambiguousSha256}).
+   *
+   * @throws CtlException {@link ExitCodes#REFUSED} "ambiguous machine identity: ..."
+   */
+  public String machineIdSha256() throws CtlException {
+    try {
+      return MachineId.unambiguousSha256(machineIdFile, dbusMachineIdFile);
+    } catch (Refused e) {
+      throw CtlException.refused(e);
+    }
   }
 
   /** The effective uid of this process, from /proc/self/status (Java has no portable getuid). */

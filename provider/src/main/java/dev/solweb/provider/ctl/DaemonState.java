@@ -1,6 +1,6 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.daemon.ProfileLock;
 import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.dispatch.ConversationDeletion;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.translate.Conversation;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -34,7 +35,7 @@ public final class Enrollment {
       throw new CtlException(ExitCodes.REFUSED,
           "non-local topology: KUBERNETES_SERVICE_HOST is set (solweb runs only on the workstation)");
     }
-    String machine = MachineId.unambiguousSha256(env.machineIdFile(), env.dbusMachineIdFile());
+    String machine = env.machineIdSha256();
     Path profile = Profile.canonicalLocal(env);
     ProviderIdentity existing = null;
     if (Files.exists(env.identityFile(), LinkOption.NOFOLLOW_LINKS)) {

@@ -1,7 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.ConversationListing;
 import dev.solweb.provider.translate.Registry;
 import java.io.IOException;

@@ -1,5 +1,8 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.HostName;
+
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.daemon.SeatOptions;
 
 import dev.solweb.provider.daemon.ProfileLock;
@@ -56,7 +59,7 @@ final class Login {
     if (!SeatStartFailure.hasDisplay(env.env())) {
       throw new CtlException(ExitCodes.START_FAILED, "no display: DISPLAY and WAYLAND_DISPLAY are unset. A person must"
           + " see and use the login window, so xvfb-run does not help here. Run solwebctl login in a desktop session on"
-          + " this machine, or with this machine's display forwarded to yours (ssh -X " + hostName() + ", then"
+          + " this machine, or with this machine's display forwarded to yours (ssh -X " + HostName.get().orElse("<this host>") + ", then"
           + " solwebctl login)");
     }
     Optional<SeatStartFailure> missing = SeatStartFailure.precheck(about);
@@ -214,14 +217,6 @@ final class Login {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       interrupted.set(true);
-    }
-  }
-
-  private static String hostName() {
-    try {
-      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-    } catch (IOException e) {
-      return "<this host>";
     }
   }
 }

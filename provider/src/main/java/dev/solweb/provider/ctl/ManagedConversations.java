@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -29,6 +30,6 @@ final class ManagedConversations {
     }
     boolean alive = ProcessInfo.of(env.proc(), state.get().pid())
         .map(info -> info.startTicks() == state.get().processStartTicks()).orElse(false);
-    return alive ? Optional.of(new DaemonClient(state.get().port(), TokenFile.read(env))) : Optional.empty();
+    return alive ? Optional.of(new DaemonClient(state.get().port(), ClientToken.read(env))) : Optional.empty();
   }
 }

@@ -72,7 +72,7 @@ record PageAccess(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path 
           + ", which is not the solwebd of " + env.home() + ": end that process (an ask-gpt, or a daemon of"
           + " another home: solwebctl stop with its SOLWEBD_HOME) and run this again");
     }
-    DaemonClient daemon = new DaemonClient(state.get().port(), TokenFile.read(env));
+    DaemonClient daemon = new DaemonClient(state.get().port(), ClientToken.read(env));
     String query = chatUrl == null ? "" : "url=" + URLEncoder.encode(chatUrl.toString(), StandardCharsets.UTF_8) + "&";
     try {
       return read.throughDaemon(daemon, query);

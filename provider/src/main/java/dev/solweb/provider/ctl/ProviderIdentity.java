@@ -1,6 +1,9 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Refused;
+
+import dev.solweb.provider.platform.SecureFile;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -47,13 +50,13 @@ public record ProviderIdentity(
     String text;
     try {
       text = SecureFile.readPrivate(file, "identity file", env.euid());
-    } catch (CtlException e) {
+    } catch (Refused e) {
       if (e.getMessage().endsWith("does not exist")) {
         throw new CtlException(ExitCodes.REFUSED,
             "not enrolled: " + file + " does not exist (run: solwebctl login, or solwebctl enroll --current-profile"
                 + " on a profile that is logged in)");
       }
-      throw e;
+      throw CtlException.refused(e);
     }
     try {
       ProviderIdentity identity = JSON.readValue(text, ProviderIdentity.class);

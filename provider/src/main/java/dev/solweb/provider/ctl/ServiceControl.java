@@ -1,5 +1,9 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.HostName;
+
+import dev.solweb.provider.platform.SecureFile;
+import dev.solweb.provider.platform.ProcessInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.Version;
 import java.io.File;
@@ -42,7 +46,7 @@ public final class ServiceControl {
   public ServiceControl(CtlEnv env, Duration startTimeout) {
     this.env = env;
     this.startTimeout = startTimeout;
-    this.host = hostName();
+    this.host = HostName.get().orElse("localhost");
   }
 
   /** The startup timeout: {@code SOLWEBCTL_START_TIMEOUT_S}, else 120 s (a browser seat is slow to start). */
@@ -112,7 +116,7 @@ public final class ServiceControl {
               "removed stale state file: pid " + state.pid() + " " + why));
         }
         requireOurDaemon(state, process.get());
-        DaemonClient client = new DaemonClient(state.port(), TokenFile.read(env));
+        DaemonClient client = new DaemonClient(state.port(), ClientToken.read(env));
         JsonNode health;
         try {
           health = client.health();
@@ -145,7 +149,7 @@ public final class ServiceControl {
   // Identity first: nothing is started or trusted for a machine/profile that is not the enrolled one.
   private ProviderIdentity verifiedIdentity() throws CtlException {
     ProviderIdentity identity = ProviderIdentity.load(env);
-    String machine = MachineId.unambiguousSha256(env.machineIdFile(), env.dbusMachineIdFile());
+    String machine = env.machineIdSha256();
     if (!machine.equals(identity.machineIdSha256())) {
       throw new CtlException(ExitCodes.REFUSED,
           "identity mismatch: this machine's id hash differs from the enrolled one in " + env.identityFile());
@@ -285,7 +289,7 @@ public final class ServiceControl {
     requireOurDaemon(state, process.get());
     JsonNode node;
     try {
-      node = new DaemonClient(state.port(), TokenFile.read(env)).health();
+      node = new DaemonClient(state.port(), ClientToken.read(env)).health();
     } catch (DaemonClient.Unreachable e) {
       throw new CtlException(ExitCodes.START_FAILED, e.getMessage() + " (pid " + state.pid() + ")", e);
     }
@@ -461,14 +465,6 @@ public final class ServiceControl {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted", e);
-    }
-  }
-
-  private static String hostName() {
-    try {
-      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-    } catch (IOException e) {
-      return "localhost";
     }
   }
 

@@ -1,5 +1,8 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.Refused;
+
+import dev.solweb.provider.platform.MachineId;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,7 +52,13 @@ public final class Topology {
     if (!pinned.find()) {
       throw new CtlException(ExitCodes.REFUSED, "identity file " + identity + " is malformed");
     }
-    if (!pinned.group(1).equals(MachineId.sha256Of(env.machineIdFile()))) {
+    String here;
+    try {
+      here = MachineId.sha256Of(env.machineIdFile());
+    } catch (Refused e) {
+      throw CtlException.refused(e);
+    }
+    if (!pinned.group(1).equals(here)) {
       throw new CtlException(ExitCodes.REFUSED,
           "non-local topology: this machine is not the enrolled workstation (machine id hash differs from "
               + identity + ")");

@@ -1,8 +1,9 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.ctl.CtlException;
-import dev.solweb.provider.ctl.ProcessInfo;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.platform.Refused;
+
+import dev.solweb.provider.platform.ProcessInfo;
+import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
@@ -149,7 +150,7 @@ public final class Solwebd implements Callable<Integer> {
       factory = SeatSelection.factory(seat, options);
       PlaywrightOptions paths = new PlaywrightOptions(null, options.headless(), options.chromium(), profile, daemonHome);
       diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, paths.profileOf(index)), seats);
-    } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
+    } catch (IOException | Refused | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
     }

@@ -1,6 +1,6 @@
 package dev.solweb.provider.demo;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -55,7 +55,7 @@ public final class Demo implements Callable<Integer> {
     try {
       out.println("demo: started solwebd (pid " + daemon.pid() + ") on the scripted seat, home " + home);
       StateFile state = awaitState(home, daemon);
-      String token = dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME));
+      String token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
       WebClient client = WebClient.create(vertx);
       out.println("demo: listening on 127.0.0.1:" + state.port() + "; workspace " + workspace);
 
@@ -136,7 +136,7 @@ public final class Demo implements Callable<Integer> {
   private static void shutdown(Vertx vertx, Path home, Process daemon, PrintWriter out) throws Exception {
     try {
       StateFile state = StateFile.read(home);
-      String token = dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME));
+      String token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
       WebClient.create(vertx).post(state.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(token).send()
           .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     } catch (Exception e) {

@@ -3,7 +3,7 @@ package dev.solweb.provider.dispatch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.TurnFailed;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;

@@ -3,7 +3,7 @@ package dev.solweb.provider.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.dispatch.ConversationDeletion;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.ConversationListing;
 import dev.solweb.provider.translate.ConversationSelection;

@@ -1,7 +1,7 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
 import io.vertx.core.http.HttpServerResponse;

@@ -1,12 +1,12 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.ctl.ClientToken;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.DaemonState;
-import dev.solweb.provider.ctl.SecureFile;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.model.Effort;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ final class InstallCcrCommand implements Callable<Integer> {
     SwEnv env = parent.env;
     Path file = env.ccrConfig();
     try {
-      String token = TokenFile.read(env.ctl());
+      String token = ClientToken.read(env.ctl());
       int solwebdPort = port != null ? port : runningPort(env).orElse(env.ctl().port());
       if (solwebdPort < 1 || solwebdPort > 65535) {
         spec.commandLine().getErr().println("sw install-ccr: a port 1-65535 is needed, got " + solwebdPort

@@ -1,5 +1,6 @@
 package dev.solweb.provider.sw;
 
+import dev.solweb.provider.ctl.ClientToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ExitCodes;
@@ -7,7 +8,6 @@ import dev.solweb.provider.ctl.LaunchRequest;
 import dev.solweb.provider.ctl.Outcome;
 import dev.solweb.provider.ctl.ProviderHealth;
 import dev.solweb.provider.ctl.ServiceControl;
-import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.model.Effort;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -169,7 +169,7 @@ final class SwRun {
     String token;
     try {
       config = CcrConfig.read(configFile);
-      token = TokenFile.read(env.ctl());
+      token = ClientToken.read(env.ctl());
     } catch (IOException e) {
       throw new Stop(SwExit.UNAVAILABLE, e.getMessage());
     } catch (CtlException e) {

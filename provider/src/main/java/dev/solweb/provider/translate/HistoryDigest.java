@@ -1,6 +1,6 @@
 package dev.solweb.provider.translate;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

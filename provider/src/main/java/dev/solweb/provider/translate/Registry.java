@@ -2,7 +2,7 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.ProcessInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

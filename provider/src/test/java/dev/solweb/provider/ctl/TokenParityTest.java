@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.MachineId;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 

@@ -1,6 +1,6 @@
 package dev.solweb.provider.seat.scripted;
 
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ctl;
+package dev.solweb.provider.platform;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * the daemon, its clients and the demos: 32 random bytes, base64url, created mode 0600 on first
  * start, and read only when it is a regular file (not a symlink) owned by this user, mode 0600,
  * holding one token line. The checks and texts are those of the bash fast path in bin/solwebctl
- * (TokenParityTest proves it): topology first for a client, then the file.
+ * (TokenParityTest proves it); a client checks the topology first ({@code ctl.ClientToken}).
  */
 public final class TokenFile {
   public static final String NAME = "solwebd.token";
@@ -25,26 +25,29 @@ public final class TokenFile {
 
   private TokenFile() {}
 
-  /** The token, without its newline, for a client. @throws CtlException {@link ExitCodes#REFUSED} */
-  public static String read(CtlEnv env) throws CtlException {
-    Topology.requireLocal(env);
-    return read(env.tokenFile(), env.euid());
-  }
-
-  /** The token in {@code file}, checked as {@link #read(CtlEnv)} checks it. @throws CtlException REFUSED */
-  public static String read(Path file) throws CtlException {
+  /** The token in {@code file}, without its newline, checked for this process's user. */
+  public static String read(Path file) throws Refused {
     int euid = ProcessInfo.of(ProcessHandle.current().pid()).map(ProcessInfo::uid)
         .orElseThrow(() -> new IllegalStateException("cannot read this process's uid from /proc"));
     return read(file, euid);
+  }
+
+  /** The token in {@code file}, checked for the user {@code euid}. */
+  public static String read(Path file, int euid) throws Refused {
+    String text = SecureFile.readPrivate(file, "token file", euid);
+    if (!TOKEN_LINE.matcher(text).matches()) {
+      throw new Refused("token file " + file + " is malformed");
+    }
+    return text.strip();
   }
 
   /**
    * The daemon's token, creating {@code <home>/solwebd.token} first if it is absent.
    *
    * @throws IOException when the file cannot be created
-   * @throws CtlException when an existing file fails the checks
+   * @throws Refused when an existing file fails the checks
    */
-  public static String loadOrCreate(Path home) throws IOException, CtlException {
+  public static String loadOrCreate(Path home) throws IOException, Refused {
     Path file = home.resolve(NAME);
     if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
       byte[] random = new byte[32];
@@ -58,13 +61,5 @@ public final class TokenFile {
       }
     }
     return read(file);
-  }
-
-  private static String read(Path file, int euid) throws CtlException {
-    String text = SecureFile.readPrivate(file, "token file", euid);
-    if (!TOKEN_LINE.matcher(text).matches()) {
-      throw new CtlException(ExitCodes.REFUSED, "token file " + file + " is malformed");
-    }
-    return text.strip();
   }
 }

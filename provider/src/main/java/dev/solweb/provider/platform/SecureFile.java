@@ -1,4 +1,4 @@
-package dev.solweb.provider.ctl;
+package dev.solweb.provider.platform;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -29,9 +29,9 @@ public final class SecureFile {
    * Checks {@code file} without following symlinks (a symlink is not a regular file).
    *
    * @param what how refusals name the file ("token file")
-   * @throws CtlException {@link ExitCodes#REFUSED} naming the file and what is wrong
+   * @throws Refused naming the file and what is wrong
    */
-  public static void checkPrivate(Path file, String what, int euid) throws CtlException {
+  public static void checkPrivate(Path file, String what, int euid) throws Refused {
     PosixFileAttributes attributes;
     int uid;
     int mode;
@@ -40,34 +40,34 @@ public final class SecureFile {
       uid = (Integer) Files.getAttribute(file, "unix:uid", LinkOption.NOFOLLOW_LINKS);
       mode = (Integer) Files.getAttribute(file, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
     } catch (NoSuchFileException e) {
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " does not exist");
+      throw new Refused(what + " " + file + " does not exist");
     } catch (IOException e) {
       // Same text as bin/solwebctl's failed stat (the cause stays attached for the Java side).
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " cannot be read", e);
+      throw new Refused(what + " " + file + " cannot be read", e);
     }
     if (!attributes.isRegularFile()) {
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " is not a regular file");
+      throw new Refused(what + " " + file + " is not a regular file");
     }
     if (uid != euid) {
-      throw new CtlException(ExitCodes.REFUSED,
+      throw new Refused(
           what + " " + file + " is owned by uid " + uid + ", not the current user (uid " + euid + ")");
     }
     if (mode != 0600) {
-      throw new CtlException(ExitCodes.REFUSED,
+      throw new Refused(
           what + " " + file + " has mode " + String.format("%04o", mode) + ", must be 0600");
     }
     if (attributes.size() == 0) {
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " is empty");
+      throw new Refused(what + " " + file + " is empty");
     }
   }
 
   /** Reads a file that passed {@link #checkPrivate}. */
-  public static String readPrivate(Path file, String what, int euid) throws CtlException {
+  public static String readPrivate(Path file, String what, int euid) throws Refused {
     checkPrivate(file, what, euid);
     try {
       return Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new CtlException(ExitCodes.REFUSED, what + " " + file + " cannot be read: " + e.getMessage(), e);
+      throw new Refused(what + " " + file + " cannot be read: " + e.getMessage(), e);
     }
   }
 

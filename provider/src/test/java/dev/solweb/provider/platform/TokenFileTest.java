@@ -1,4 +1,4 @@
-package dev.solweb.provider.ctl;
+package dev.solweb.provider.platform;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -49,7 +49,7 @@ class TokenFileTest {
     Path file = tokenFile("x".repeat(43) + "\n", "rw-r--r--");
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(CtlException.class)
+        .isInstanceOf(Refused.class)
         .hasMessageContaining(file.toString())
         .hasMessageContaining("has mode 0644, must be 0600");
   }
@@ -62,7 +62,7 @@ class TokenFileTest {
     Path link = Files.createSymbolicLink(home.resolve(TokenFile.NAME), target);
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(CtlException.class)
+        .isInstanceOf(Refused.class)
         .hasMessageContaining(link.toString())
         .hasMessageContaining("not a regular file");
   }
@@ -72,7 +72,7 @@ class TokenFileTest {
     Path link = Files.createSymbolicLink(home.resolve(TokenFile.NAME), home.resolve("missing"));
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(CtlException.class)
+        .isInstanceOf(Refused.class)
         .hasMessageContaining(link.toString());
     assertThat(home.resolve("missing")).doesNotExist();
   }
@@ -82,7 +82,7 @@ class TokenFileTest {
     Path file = tokenFile("\n", "rw-------");
 
     assertThatThrownBy(() -> TokenFile.loadOrCreate(home))
-        .isInstanceOf(CtlException.class)
+        .isInstanceOf(Refused.class)
         .hasMessageContaining(file.toString())
         .hasMessageContaining("malformed");
   }
@@ -92,7 +92,7 @@ class TokenFileTest {
     Path dir = Files.createDirectory(home.resolve(TokenFile.NAME));
 
     assertThatThrownBy(() -> TokenFile.read(dir))
-        .isInstanceOf(CtlException.class)
+        .isInstanceOf(Refused.class)
         .hasMessageContaining(dir.toString())
         .hasMessageContaining("not a regular file");
   }

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ctl;
+package dev.solweb.provider.platform;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -18,11 +18,11 @@ public final class MachineId {
   private MachineId() {}
 
   /** The hash of the exact file bytes, with no validation (the token fast path's check). */
-  public static String sha256Of(Path machineIdFile) throws CtlException {
+  public static String sha256Of(Path machineIdFile) throws Refused {
     try {
       return sha256(Files.readAllBytes(machineIdFile));
     } catch (IOException e) {
-      throw new CtlException(ExitCodes.REFUSED, "non-local topology: cannot read " + machineIdFile, e);
+      throw new Refused("non-local topology: cannot read " + machineIdFile, e);
     }
   }
 
@@ -30,9 +30,9 @@ public final class MachineId {
    * The hash, after proving the identity is unambiguous: the file exists, holds one 32-hex-digit
    * id, and the D-Bus copy, when present, names the same id.
    *
-   * @throws CtlException {@link ExitCodes#REFUSED} "ambiguous machine identity: ..."
+   * @throws Refused "ambiguous machine identity: ..."
    */
-  public static String unambiguousSha256(Path machineIdFile, Path dbusMachineIdFile) throws CtlException {
+  public static String unambiguousSha256(Path machineIdFile, Path dbusMachineIdFile) throws Refused {
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(machineIdFile);
@@ -58,8 +58,8 @@ public final class MachineId {
     return sha256(bytes);
   }
 
-  private static CtlException ambiguous(String why) {
-    return new CtlException(ExitCodes.REFUSED, "ambiguous machine identity: " + why);
+  private static Refused ambiguous(String why) {
+    return new Refused("ambiguous machine identity: " + why);
   }
 
   static String sha256(byte[] bytes) {

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ctl;
+package dev.solweb.provider.platform;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
