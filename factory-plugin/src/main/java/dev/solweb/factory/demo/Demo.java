@@ -3,11 +3,13 @@ package dev.solweb.factory.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.cli.FactoryGpt;
 import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Poll;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +20,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The README's main job on the embedded fake, end to end: the real pinned Pi creates a file
@@ -381,15 +383,9 @@ public final class Demo implements Callable<Integer> {
     }
   }
 
-  private static boolean exitsWithin(long pid, int seconds) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (isRunning(pid)) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      Thread.sleep(50);
-    }
-    return true;
+  private static boolean exitsWithin(long pid, int seconds) {
+    return Poll.until(Duration.ofSeconds(seconds), Duration.ofMillis(50),
+        () -> isRunning(pid) ? Optional.empty() : Optional.of(true)).isPresent();
   }
 
   /**

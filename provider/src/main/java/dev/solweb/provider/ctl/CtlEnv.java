@@ -1,13 +1,13 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.Refused;
-
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.platform.MachineId;
-
+import dev.solweb.provider.platform.Refused;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything solwebctl reads from its surroundings, resolved once: the environment, the daemon
@@ -91,6 +91,20 @@ public record CtlEnv(
 
   public Path stateFile() {
     return home.resolve("solwebd.state.json");
+  }
+
+  /**
+   * The daemon's state file, when one was written.
+   *
+   * @throws CtlException {@link ExitCodes#OWNERSHIP} when it is unreadable or malformed
+   */
+  public Optional<StateFile> daemonState() throws CtlException {
+    try {
+      return StateFile.read(stateFile());
+    } catch (IOException e) {
+      throw new CtlException(ExitCodes.OWNERSHIP,
+          "state file " + stateFile() + " is malformed (" + e.getMessage() + "); not trusting it", e);
+    }
   }
 
   public Path identityFile() {

@@ -1,12 +1,12 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.HostName;
-
-import dev.solweb.provider.platform.SecureFile;
-import dev.solweb.provider.daemon.SeatOptions;
-
 import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatStartFailure;
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.HostName;
+import dev.solweb.provider.platform.Poll;
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.LoginWindow;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
@@ -116,38 +116,47 @@ final class Login {
     }
     try (window) {
       LoginProgress progress = new LoginProgress(clock.instant(), request.timeout());
-      while (true) {
-        if (interrupted.get()) {
-          window.close();
-          say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
-          throw new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
-        }
-        LoginWindow.Look look = window.look();
-        if (look.closed()) {
-          throw new CtlException(ExitCodes.NOT_READY,
-              "the window was closed before ChatGPT was logged in; nothing was enrolled (run solwebctl login again)");
-        }
-        if (look.account() != null) {
-          if (expected != null && !expected.equals(look.account())) {
-            throw new CtlException(ExitCodes.REFUSED,
-                SeatStartFailure.wrongAccount(look.account(), expected, about).line());
-          }
-          say("logged in as " + look.account() + "; closing the window");
-          return look.account();
-        }
-        if (progress.expired(clock.instant())) {
-          throw new CtlException(ExitCodes.NOT_READY, "not logged in within " + request.timeout().toSeconds()
-              + " s (the window showed " + look.shows() + "); nothing was enrolled. Run solwebctl login again"
-              + " (--timeout S for longer)");
-        }
-        String line = progress.due(clock.instant(), look.shows());
-        if (line != null) {
-          out.println(line);
-          out.flush();
-        }
-        pause();
+      try {
+        return Poll.until(POLL, () -> loggedIn(window, progress, request, about, expected));
+      } catch (Poll.Interrupted e) {
+        interrupted.set(true);
+        return loggedIn(window, progress, request, about, expected).orElseThrow();
       }
     }
+  }
+
+  /** One look at the window: the account once logged in, empty while waiting; the end of the wait throws. */
+  private Optional<String> loggedIn(LoginWindow window, LoginProgress progress, Request request,
+      SeatStartFailure.Seat about, String expected) throws CtlException {
+    if (interrupted.get()) {
+      window.close();
+      say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
+      throw new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
+    }
+    LoginWindow.Look look = window.look();
+    if (look.closed()) {
+      throw new CtlException(ExitCodes.NOT_READY,
+          "the window was closed before ChatGPT was logged in; nothing was enrolled (run solwebctl login again)");
+    }
+    if (look.account() != null) {
+      if (expected != null && !expected.equals(look.account())) {
+        throw new CtlException(ExitCodes.REFUSED,
+            SeatStartFailure.wrongAccount(look.account(), expected, about).line());
+      }
+      say("logged in as " + look.account() + "; closing the window");
+      return Optional.of(look.account());
+    }
+    if (progress.expired(clock.instant())) {
+      throw new CtlException(ExitCodes.NOT_READY, "not logged in within " + request.timeout().toSeconds()
+          + " s (the window showed " + look.shows() + "); nothing was enrolled. Run solwebctl login again"
+          + " (--timeout S for longer)");
+    }
+    String line = progress.due(clock.instant(), look.shows());
+    if (line != null) {
+      out.println(line);
+      out.flush();
+    }
+    return Optional.empty();
   }
 
   /** The enrolled account, or null when nothing is enrolled; an identity for another profile is refused first. */
@@ -191,9 +200,9 @@ final class Login {
       return lock.get();
     }
     String holder = ProfileLock.holder(profileDir);
-    Optional<DaemonState> daemon;
+    Optional<StateFile> daemon;
     try {
-      daemon = DaemonState.read(env.stateFile());
+      daemon = env.daemonState();
     } catch (CtlException unreadable) {
       daemon = Optional.empty();
     }
@@ -211,12 +220,4 @@ final class Login {
     out.flush();
   }
 
-  private void pause() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      interrupted.set(true);
-    }
-  }
 }

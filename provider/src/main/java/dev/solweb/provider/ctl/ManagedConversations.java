@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,7 +25,7 @@ final class ManagedConversations {
 
   /** The running daemon of this home, or empty when none runs (no state file, or a stale one). */
   static Optional<DaemonClient> runningDaemon(CtlEnv env) throws CtlException {
-    Optional<DaemonState> state = DaemonState.read(env.stateFile());
+    Optional<StateFile> state = env.daemonState();
     if (state.isEmpty()) {
       return Optional.empty();
     }

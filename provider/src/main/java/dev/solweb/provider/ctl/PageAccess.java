@@ -1,6 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
@@ -66,7 +67,7 @@ record PageAccess(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path 
       }
     }
     String holder = ProfileLock.holder(profile);
-    Optional<DaemonState> state = DaemonState.read(env.stateFile());
+    Optional<StateFile> state = env.daemonState();
     if (state.isEmpty() || !holder.equals(Long.toString(state.get().pid()))) {
       throw new CtlException(ExitCodes.REFUSED, "the profile " + profile + " is in use by pid " + holder
           + ", which is not the solwebd of " + env.home() + ": end that process (an ask-gpt, or a daemon of"

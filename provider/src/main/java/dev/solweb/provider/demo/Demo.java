@@ -1,11 +1,12 @@
 package dev.solweb.provider.demo;
 
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.TokenFile;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.client.HttpResponse;
@@ -17,11 +18,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The main job on the embedded fake: starts a solwebd on the scripted {@code demo} seat in a
@@ -54,8 +55,8 @@ public final class Demo implements Callable<Integer> {
     Vertx vertx = Vertx.vertx();
     try {
       out.println("demo: started solwebd (pid " + daemon.pid() + ") on the scripted seat, home " + home);
-      StateFile state = awaitState(home, daemon);
-      String token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
+      StateFile state = StateFile.await(home, daemon, home.resolve("solwebd.log"), Duration.ofSeconds(30));
+      String token = TokenFile.read(home.resolve(TokenFile.NAME));
       WebClient client = WebClient.create(vertx);
       out.println("demo: listening on 127.0.0.1:" + state.port() + "; workspace " + workspace);
 
@@ -118,25 +119,11 @@ public final class Demo implements Callable<Integer> {
     return "Successfully wrote " + Files.size(target) + " bytes to " + workspace.relativize(target);
   }
 
-  private static StateFile awaitState(Path home, Process daemon) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    while (System.nanoTime() < deadline) {
-      if (!daemon.isAlive()) {
-        throw new IllegalStateException("solwebd exited with " + daemon.exitValue() + ": " + Files.readString(home.resolve("solwebd.log")));
-      }
-      if (Files.exists(home.resolve(StateFile.NAME))) {
-        return StateFile.read(home);
-      }
-      Thread.sleep(50);
-    }
-    throw new IllegalStateException("solwebd did not start within 30 s");
-  }
-
   /** Stops the daemon the way its owner would: POST /shutdown, then wait for exit 0. */
   private static void shutdown(Vertx vertx, Path home, Process daemon, PrintWriter out) throws Exception {
     try {
-      StateFile state = StateFile.read(home);
-      String token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
+      StateFile state = StateFile.read(home.resolve(StateFile.NAME)).orElseThrow();
+      String token = TokenFile.read(home.resolve(TokenFile.NAME));
       WebClient.create(vertx).post(state.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(token).send()
           .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     } catch (Exception e) {

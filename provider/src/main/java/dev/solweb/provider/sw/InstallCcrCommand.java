@@ -1,13 +1,13 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.ctl.ClientToken;
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.ctl.ClientToken;
 import dev.solweb.provider.ctl.CtlException;
-import dev.solweb.provider.ctl.DaemonState;
-import dev.solweb.provider.platform.SecureFile;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.SecureFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,7 +94,7 @@ final class InstallCcrCommand implements Callable<Integer> {
 
   private static Optional<Integer> runningPort(SwEnv env) {
     try {
-      return DaemonState.read(env.ctl().stateFile()).map(DaemonState::port).filter(p -> p > 0);
+      return env.ctl().daemonState().map(StateFile::port).filter(p -> p > 0);
     } catch (CtlException e) {
       return Optional.empty();
     }
