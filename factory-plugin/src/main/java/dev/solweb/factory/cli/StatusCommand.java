@@ -1,6 +1,5 @@
 package dev.solweb.factory.cli;
 
-import dev.solweb.provider.platform.HostName;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -11,6 +10,7 @@ import dev.solweb.factory.receipt.AttemptReceipt;
 import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.platform.HostName;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package dev.solweb.killgate.gate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.daemon.Daemon;
-import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.CompletionTracker;
 import dev.solweb.provider.seat.playwright.OrphanReaper;

@@ -1,13 +1,12 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.Refused;
-
-import dev.solweb.provider.platform.SecureFile;
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.SecureFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;

@@ -1,8 +1,7 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.Refused;
-
 import dev.solweb.provider.platform.MachineId;
+import dev.solweb.provider.platform.Refused;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,12 +1,11 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.platform.Refused;
-
-import dev.solweb.provider.platform.ProcessInfo;
-import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.platform.ProcessInfo;
+import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
@@ -28,8 +27,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -1,6 +1,5 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,14 +7,15 @@ import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Registry;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;

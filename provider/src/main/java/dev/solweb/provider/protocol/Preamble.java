@@ -1,9 +1,8 @@
 package dev.solweb.provider.protocol;
 
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.translate.ToolSpec;
+import dev.solweb.provider.platform.Json;
 import java.util.List;
 
 /**

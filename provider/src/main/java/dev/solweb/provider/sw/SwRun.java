@@ -1,7 +1,7 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.ctl.ClientToken;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.ctl.ClientToken;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ExitCodes;
 import dev.solweb.provider.ctl.LaunchRequest;

@@ -4,7 +4,6 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
-import dev.solweb.provider.seat.ConversationPlace;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;

@@ -1,11 +1,11 @@
 package dev.solweb.provider.translate;
 
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;

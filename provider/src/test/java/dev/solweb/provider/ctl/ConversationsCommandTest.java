@@ -1,12 +1,12 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.ProcessInfo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.pi.SolDaemon;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import dev.solweb.provider.translate.ChatInput;

@@ -1,6 +1,5 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.platform.ProcessInfo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.HistorySettings;
-import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.translate.Conversation;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

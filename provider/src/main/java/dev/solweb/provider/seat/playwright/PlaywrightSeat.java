@@ -10,7 +10,7 @@ import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.ConversationPlace;
+import dev.solweb.provider.translate.ConversationPlace;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -1003,6 +1003,11 @@ public final class PlaywrightSeat implements BrowserSeat {
         throw failed(Kind.UNAVAILABLE, e.getMessage(), false);
       }
     });
+  }
+
+  @Override
+  public String doctor(URI url, boolean openEffortMenu) throws SeatException {
+    return inspect(url, openEffortMenu).toJson();
   }
 
   /**

@@ -1,10 +1,10 @@
 package dev.solweb.provider.seat.scripted;
 
-import dev.solweb.provider.platform.Json;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

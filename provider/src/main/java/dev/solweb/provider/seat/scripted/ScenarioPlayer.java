@@ -40,7 +40,7 @@ public final class ScenarioPlayer {
   private final Map<String, Deque<ScriptedReply>> pending = new HashMap<>();
   private final List<Send> sends = new ArrayList<>();
   private int conversationsOpened;
-  private final List<dev.solweb.provider.seat.ConversationPlace> placesOpened = new ArrayList<>();
+  private final List<dev.solweb.provider.translate.ConversationPlace> placesOpened = new ArrayList<>();
   private final List<String> deleted = new ArrayList<>();
   private final List<String> deleteRequests = new ArrayList<>();
   private final Set<String> refusedProjects = new HashSet<>();
@@ -108,12 +108,12 @@ public final class ScenarioPlayer {
   }
 
   /** A seat opened a new conversation in {@code place} (openNew with or without a place). */
-  public synchronized void opened(dev.solweb.provider.seat.ConversationPlace place) {
+  public synchronized void opened(dev.solweb.provider.translate.ConversationPlace place) {
     placesOpened.add(place);
   }
 
   /** Every place a new conversation was opened in, in order. */
-  public synchronized List<dev.solweb.provider.seat.ConversationPlace> placesOpened() {
+  public synchronized List<dev.solweb.provider.translate.ConversationPlace> placesOpened() {
     return List.copyOf(placesOpened);
   }
 

@@ -1,4 +1,4 @@
-package dev.solweb.provider.seat;
+package dev.solweb.provider.translate;
 
 import java.util.Objects;
 
