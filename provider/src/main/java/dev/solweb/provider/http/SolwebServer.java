@@ -11,7 +11,7 @@ import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversation;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Conversations;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
@@ -23,7 +23,6 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.UUID;
@@ -41,23 +40,17 @@ public final class SolwebServer {
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
-  private final Registry registry;
+  private final Conversations conversations;
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
-  private final Clock clock;
 
-  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
-    this(vertx, dispatcher, registry, settings, onShutdown, Clock.systemUTC());
-  }
-
-  /** @param clock the daemon's time: which conversations a delete by idle days selects */
-  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown,
-      Clock clock) {
-    this.clock = clock;
+  /** @param conversations the daemon's managed conversations (its clock selects a delete by idle days) */
+  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Conversations conversations, ServerSettings settings,
+      Runnable onShutdown) {
     this.vertx = vertx;
     this.dispatcher = dispatcher;
-    this.registry = registry;
+    this.conversations = conversations;
     this.settings = settings;
     this.onShutdown = onShutdown;
     this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
@@ -107,7 +100,7 @@ public final class SolwebServer {
     PageRoutes pages = new PageRoutes(vertx, dispatcher);
     router.get("/v1/doctor").handler(pages::doctor);
     router.get("/v1/capture").handler(pages::capture);
-    ConversationRoutes managed = new ConversationRoutes(vertx, dispatcher, registry, clock);
+    ConversationRoutes managed = new ConversationRoutes(vertx, dispatcher, conversations);
     router.get("/v1/conversations").handler(managed::list);
     router.post("/v1/conversations/delete")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
@@ -160,7 +153,7 @@ public final class SolwebServer {
     ObjectNode root = JSON.createObjectNode();
     root.put("ok", snapshot.state().equals("ready"));
     root.put("state", snapshot.state());
-    root.put("conversations", registry.size());
+    root.put("conversations", conversations.count());
     root.put("queue", snapshot.queue());
     root.put("active", snapshot.active());
     root.put("seats", snapshot.liveSeats());
@@ -193,7 +186,7 @@ public final class SolwebServer {
           .put("chars_received", turn.charsReceived());
     }
     ArrayNode occupancy = root.putArray("occupancy");
-    for (Conversation conversation : registry.all()) {
+    for (Conversation conversation : conversations.list()) {
       occupancy.addObject()
           .put("session", conversation.sessionKey())
           .put("effort", conversation.effort().suffix())

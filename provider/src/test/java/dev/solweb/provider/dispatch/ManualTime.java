@@ -1,13 +1,16 @@
 package dev.solweb.provider.dispatch;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /** Time a test moves by hand: tasks run only inside {@link #advance}, in due order. */
-final class ManualTime implements DispatchTime {
+public final class ManualTime implements DispatchTime {
   private Instant now = Instant.parse("2026-01-01T00:00:00Z");
   private final List<Task> tasks = new ArrayList<>();
   private long sequence;
@@ -44,7 +47,7 @@ final class ManualTime implements DispatchTime {
   }
 
   /** Moves the clock forward, running each task that falls due, at its due time. */
-  void advance(Duration by) {
+  public void advance(Duration by) {
     Instant target;
     synchronized (this) {
       target = now.plus(by);
@@ -67,9 +70,29 @@ final class ManualTime implements DispatchTime {
   }
 
   /** Tasks set and not yet run or cancelled. */
-  synchronized int pending() {
+  public synchronized int pending() {
     tasks.removeIf(t -> t.cancelled);
     return tasks.size();
+  }
+
+  /** This time as a {@link Clock}, for what reads a clock (the seat, translate): one time for all. */
+  public Clock clock() {
+    return new Clock() {
+      @Override
+      public ZoneId getZone() {
+        return ZoneOffset.UTC;
+      }
+
+      @Override
+      public Clock withZone(ZoneId zone) {
+        return this;
+      }
+
+      @Override
+      public Instant instant() {
+        return now();
+      }
+    };
   }
 
   @Override

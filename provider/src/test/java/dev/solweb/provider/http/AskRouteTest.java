@@ -59,7 +59,7 @@ class AskRouteTest {
       assertThat(sends.get(0).effort()).isEqualTo(Effort.HIGH);
       assertThat(sends.get(0).effortLabel()).isEqualTo("High");
       // A one-shot is not a client session: nothing to resume, nothing in the registry.
-      assertThat(daemon.registry.size()).isZero();
+      assertThat(daemon.conversations.count()).isZero();
     }
   }
 

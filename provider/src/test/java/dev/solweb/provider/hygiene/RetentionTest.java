@@ -1,7 +1,14 @@
-package dev.solweb.provider.dispatch;
+package dev.solweb.provider.hygiene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.ManualExecutor;
+import dev.solweb.provider.dispatch.ManualTime;
+import dev.solweb.provider.dispatch.SeatTurn;
+import dev.solweb.provider.dispatch.TurnRequest;
+import dev.solweb.provider.hygiene.Retention;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
@@ -10,7 +17,7 @@ import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.StoredConversations;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -29,18 +36,19 @@ class RetentionTest {
   private final ManualTime time = new ManualTime();
   private final ManualExecutor seatThread = new ManualExecutor();
   private final ScenarioPlayer player = new ScenarioPlayer(Scenario.parse("{\"default\": [{\"prose\": \"hi\"}]}"));
-  private final Registry registry = Registry.inMemory();
+  private Conversations conversations;
   private Dispatcher dispatcher;
   private Retention retention;
 
   @BeforeEach
   void start() {
-    java.time.Clock clock = Retention.clockOf(time);
-    dispatcher = new Dispatcher(index -> new ScriptedSeat(player, clock), new SeatTurn(new Conversations(registry, clock), clock),
+    java.time.Clock clock = time.clock();
+    conversations = Conversations.inMemory(clock);
+    dispatcher = new Dispatcher(index -> new ScriptedSeat(player, clock), new SeatTurn(conversations, clock),
         new Dispatcher.Settings(1, Duration.ofSeconds(300), DispatchSpacing.OFF), time, index -> seatThread);
     dispatcher.start();
     seatThread.runNext();
-    retention = new Retention(dispatcher, registry, time, IDLE, SWEEP);
+    retention = new Retention(dispatcher, conversations, time, IDLE, SWEEP);
     retention.start();
   }
 
@@ -55,7 +63,7 @@ class RetentionTest {
     String id = player.openConversation("managed " + key);
     Conversation c = new Conversation(key, ScriptedSeat.URL_PREFIX + id, Effort.HIGH, 2, "digest", 1,
         time.now().minus(ago).getEpochSecond(), Conversation.Status.READY, null, 10, 5, null);
-    registry.put(c);
+    StoredConversations.store(conversations, c);
     return c;
   }
 
@@ -84,10 +92,10 @@ class RetentionTest {
     seatThread.runNext();
 
     assertThat(player.deleted()).containsExactly(old.url());
-    Conversation tombstone = registry.get(old.sessionKey()).orElseThrow();
+    Conversation tombstone = conversations.current(old.sessionKey()).orElseThrow();
     assertThat(tombstone.status()).isEqualTo(Conversation.Status.DELETED);
     assertThat(tombstone.deletedAtEpochSecond()).isEqualTo(time.now().getEpochSecond());
-    assertThat(registry.get(recent.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+    assertThat(conversations.current(recent.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
 
     time.advance(SWEEP);
     assertThat(seatThread.queued()).as("a tombstone is not deleted again").isZero();

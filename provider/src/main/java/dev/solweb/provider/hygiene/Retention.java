@@ -1,12 +1,11 @@
-package dev.solweb.provider.dispatch;
+package dev.solweb.provider.hygiene;
 
+import dev.solweb.provider.dispatch.DispatchTime;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.hygiene.ConversationDeletion;
 import dev.solweb.provider.translate.Conversation;
-import dev.solweb.provider.translate.Registry;
-import java.time.Clock;
+import dev.solweb.provider.translate.Conversations;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.logging.Logger;
@@ -16,28 +15,27 @@ import java.util.logging.Logger;
  * {@code idle} are deleted from the page (tombstones recorded), each as low-priority work
  * ({@link Dispatcher#runWhenIdle}) that starts only when no turn waits. A conversation with a
  * turn in flight or queued is skipped, and one that fails is tried again at the next sweep.
- * Time comes from the {@link DispatchTime} it is given, so tests move it by hand.
+ * Which are due is {@link Conversations#retentionDue}; the sweeps run on the {@link DispatchTime}
+ * it is given, so tests move it by hand.
  */
 public final class Retention implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Retention.class.getName());
 
   private final Dispatcher dispatcher;
-  private final Registry registry;
+  private final Conversations conversations;
   private final DispatchTime time;
   private final Duration idle;
   private final Duration every;
-  private final Clock clock;
   private final Set<String> pending = new HashSet<>();
   private DispatchTime.Cancellable next = () -> { };
   private boolean closed;
 
-  public Retention(Dispatcher dispatcher, Registry registry, DispatchTime time, Duration idle, Duration every) {
+  public Retention(Dispatcher dispatcher, Conversations conversations, DispatchTime time, Duration idle, Duration every) {
     this.dispatcher = dispatcher;
-    this.registry = registry;
+    this.conversations = conversations;
     this.time = time;
     this.idle = idle;
     this.every = every;
-    this.clock = clockOf(time);
   }
 
   /** Schedules the first sweep {@code every} from now, and each next one after it. */
@@ -56,13 +54,11 @@ public final class Retention implements AutoCloseable {
 
   /** Queues the delete of every conversation idle long enough that is not queued already. */
   public synchronized void sweep() {
-    long cutoff = time.now().minus(idle).getEpochSecond();
-    for (Conversation c : registry.all()) {
-      if (c.status() == Conversation.Status.DELETED || c.url().isEmpty() || c.lastUsedEpochSecond() > cutoff
-          || !pending.add(c.sessionKey())) {
+    for (Conversation c : conversations.retentionDue(idle)) {
+      if (!pending.add(c.sessionKey())) {
         continue;
       }
-      ConversationDeletion.one(dispatcher, registry, c, false, clock, true).whenComplete((outcome, error) -> {
+      ConversationDeletion.one(dispatcher, conversations, c, false, true).whenComplete((outcome, error) -> {
         synchronized (this) {
           pending.remove(c.sessionKey());
         }
@@ -80,25 +76,5 @@ public final class Retention implements AutoCloseable {
     closed = true;
     next.cancel();
     time.close();
-  }
-
-  /** The dispatch time as a {@link Clock}: tombstones are dated by the same time that decides idleness. */
-  static Clock clockOf(DispatchTime time) {
-    return new Clock() {
-      @Override
-      public ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return time.now();
-      }
-    };
   }
 }

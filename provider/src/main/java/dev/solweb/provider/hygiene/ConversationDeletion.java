@@ -1,15 +1,15 @@
-package dev.solweb.provider.dispatch;
+package dev.solweb.provider.hygiene;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.translate.Conversation;
-import dev.solweb.provider.translate.Registry;
-import java.time.Clock;
+import dev.solweb.provider.translate.Conversations;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -21,7 +21,7 @@ import java.util.concurrent.CompletionException;
 
 /**
  * Deletes managed conversations from the page, one at a time, and records each as a tombstone
- * in the registry. Only registry entries are ever touched, by their exact URL. A conversation
+ * ({@link Conversations#deleted}). Only managed conversations are ever touched, by their exact URL. A conversation
  * with a turn in flight or queued is skipped, never deleted; {@link Deletion#DELETED} and
  * {@link Deletion#NOT_FOUND} both record a tombstone; a failure records nothing. The same steps
  * run through the daemon ({@link #throughDispatcher}: each on a seat between turns, under the
@@ -74,8 +74,8 @@ public final class ConversationDeletion {
    * @throws SeatException only a {@link SeatException.Reason#BROKEN} browser (the caller rebuilds
    *     it); any other seat failure is a {@link Result#FAILED} outcome with nothing recorded
    */
-  public static Outcome onSeat(BrowserSeat seat, Registry registry, String sessionKey, Clock clock) throws SeatException {
-    Optional<Conversation> current = registry.get(sessionKey);
+  public static Outcome onSeat(BrowserSeat seat, Conversations conversations, String sessionKey) throws SeatException {
+    Optional<Conversation> current = conversations.current(sessionKey);
     if (current.isEmpty()) {
       return new Outcome(sessionKey, null, null, Result.SKIPPED, "no longer in the registry");
     }
@@ -93,7 +93,7 @@ public final class ConversationDeletion {
       }
       return Outcome.of(c, Result.FAILED, e.failure().detail() + "; no tombstone recorded");
     }
-    registry.tombstone(sessionKey, c.url(), clock.instant().getEpochSecond());
+    conversations.deleted(sessionKey, c.url());
     return deletion == Deletion.DELETED ? Outcome.of(c, Result.DELETED, "deleted and verified gone")
         : Outcome.of(c, Result.NOT_FOUND, "already gone from the page; tombstone recorded");
   }
@@ -102,11 +102,11 @@ public final class ConversationDeletion {
    * Deletes {@code selected} through the daemon's dispatcher, one after another (so turns that
    * arrive meanwhile interleave), each between turns under its session's key.
    */
-  public static CompletableFuture<List<Outcome>> throughDispatcher(Dispatcher dispatcher, Registry registry,
-      List<Conversation> selected, boolean dryRun, Clock clock) {
+  public static CompletableFuture<List<Outcome>> throughDispatcher(Dispatcher dispatcher, Conversations conversations,
+      List<Conversation> selected, boolean dryRun) {
     CompletableFuture<List<Outcome>> chain = CompletableFuture.completedFuture(new ArrayList<>());
     for (Conversation c : selected) {
-      chain = chain.thenCompose(done -> one(dispatcher, registry, c, dryRun, clock, false).thenApply(outcome -> {
+      chain = chain.thenCompose(done -> one(dispatcher, conversations, c, dryRun, false).thenApply(outcome -> {
         done.add(outcome);
         return done;
       }));
@@ -118,8 +118,8 @@ public final class ConversationDeletion {
    * One conversation through the dispatcher: {@code whenIdle} queues it as low-priority work
    * (retention), else between turns like {@code solwebctl doctor}.
    */
-  public static CompletableFuture<Outcome> one(Dispatcher dispatcher, Registry registry, Conversation c,
-      boolean dryRun, Clock clock, boolean whenIdle) {
+  static CompletableFuture<Outcome> one(Dispatcher dispatcher, Conversations conversations, Conversation c,
+      boolean dryRun, boolean whenIdle) {
     Optional<Outcome> settled = settled(c, dryRun);
     if (settled.isPresent()) {
       if (settled.get().result() == Result.WOULD_DELETE && dispatcher.busy(c.sessionKey())) {
@@ -127,7 +127,7 @@ public final class ConversationDeletion {
       }
       return CompletableFuture.completedFuture(settled.get());
     }
-    Dispatcher.SeatJob<Outcome> job = seat -> onSeat(seat, registry, c.sessionKey(), clock);
+    Dispatcher.SeatJob<Outcome> job = seat -> onSeat(seat, conversations, c.sessionKey());
     CompletableFuture<Outcome> run = whenIdle ? dispatcher.runWhenIdle(c.sessionKey(), job)
         : dispatcher.runBetweenTurns(c.sessionKey(), job);
     return run.handle((outcome, error) -> {
