@@ -1,7 +1,7 @@
 package dev.solweb.provider.daemon;
 
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.platform.Refused;
@@ -213,7 +213,7 @@ public final class Solwebd implements Callable<Integer> {
       failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
           + " (log: " + logFile + ")"));
       err.flush();
-      Dispatcher.Snapshot now = daemon.dispatcher().snapshot();
+      HealthSnapshot now = daemon.dispatcher().snapshot();
       boolean explained = !diagnosed.launchFailures().isEmpty() || now.state().equals("ready");
       out.println("solwebd: seats started, state " + now.state() + (explained ? "" : " (" + now.detail() + ")"));
       out.flush();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
@@ -149,7 +150,7 @@ public final class SolwebServer {
   }
 
   private void health(RoutingContext ctx) {
-    Dispatcher.Snapshot snapshot = dispatcher.snapshot();
+    HealthSnapshot snapshot = dispatcher.snapshot();
     ObjectNode root = JSON.createObjectNode();
     root.put("ok", snapshot.state().equals("ready"));
     root.put("state", snapshot.state());
