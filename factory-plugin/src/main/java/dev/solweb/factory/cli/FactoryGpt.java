@@ -3,6 +3,7 @@ package dev.solweb.factory.cli;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
 import dev.solweb.factory.preset.PresetLoader;
+import dev.solweb.provider.platform.Cli;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -59,17 +60,12 @@ public final class FactoryGpt implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   /** The configured command line; tests call this with their own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new FactoryGpt(env), new EnvFactory(env));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("factory-gpt: internal error: " + e);
-      return ExitCodes.INTERNAL;
-    });
-    return cl;
+    return Cli.reportingBugs(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", ExitCodes.INTERNAL);
   }
 
   @Override

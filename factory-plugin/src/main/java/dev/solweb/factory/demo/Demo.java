@@ -3,6 +3,7 @@ package dev.solweb.factory.demo;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.cli.FactoryGpt;
 import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.platform.Poll;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -87,17 +88,12 @@ public final class Demo implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   /** The configured command line; the test calls this with its own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new Demo(env));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("demo: internal error: " + e);
-      return INTERNAL;
-    });
-    return cl;
+    return Cli.of(new Demo(env), "demo", INTERNAL);
   }
 
   @Override

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.killgate.fakesol.ChatHistory;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -488,6 +489,6 @@ public final class SeatBench implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new SeatBench()).execute(args));
+    Cli.exit(new CommandLine(new SeatBench()), args);
   }
 }

@@ -1,5 +1,6 @@
 package dev.solweb.killgate.fakesol;
 
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
 import java.nio.file.Path;
@@ -149,6 +150,6 @@ public final class FakeSolMain implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new FakeSolMain()).execute(args));
+    Cli.exit(new CommandLine(new FakeSolMain()), args);
   }
 }

@@ -2,6 +2,7 @@ package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ public final class KillGate implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   public static CommandLine commandLine(Map<String, String> env) {

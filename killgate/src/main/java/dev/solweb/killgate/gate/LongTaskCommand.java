@@ -1,6 +1,7 @@
 package dev.solweb.killgate.gate;
 
 import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,7 +58,7 @@ public final class LongTaskCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new LongTaskCommand(System.getenv())).execute(args));
+    Cli.exit(new CommandLine(new LongTaskCommand(System.getenv())), args);
   }
 
   @Override

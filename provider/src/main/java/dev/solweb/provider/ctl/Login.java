@@ -1,7 +1,6 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.ProfileLock;
-import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatStartFailure;
 import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.platform.HostName;
@@ -88,7 +87,7 @@ final class Login {
       }
       ProviderIdentity identity = new Enrollment(env).enroll(
           SeatChoice.opener("playwright",
-              new SeatOptions(request.chatUrl().toString(), false, request.chromium(), env.profileDir(), env.home())));
+              new PlaywrightOptions(request.chatUrl(), false, request.chromium(), env.profileDir(), env.home())));
       say("enrolled " + identity.expectedAccount() + " " + identity.profileDir() + "; next: solwebctl ensure");
       return ExitCodes.OK;
     } finally {

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.daemon.ProfileLock;
 import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.seat.SeatException;
@@ -8,6 +9,7 @@ import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -26,17 +28,24 @@ import java.util.Optional;
 record PageAccess(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path chromium) {
 
   /**
-   * @param profile null for the home's profile ($SOLWEBD_PROFILE, else {@code <home>/profile})
+   * @param browser the options given: no {@code --profile} is the home's ($SOLWEBD_PROFILE, else
+   *     {@code <home>/profile}), no {@code --chat-url} the daemon's current page or the real home page
    * @throws CtlException {@link ExitCodes#USAGE} for a chat URL that is not http(s)
    */
-  static PageAccess of(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path chromium) throws CtlException {
-    boolean web = chatUrl == null
-        || (("https".equals(chatUrl.getScheme()) || "http".equals(chatUrl.getScheme())) && chatUrl.getHost() != null);
-    if (!web) {
-      throw new CtlException(ExitCodes.USAGE, "--chat-url must be an http(s) URL, got: " + chatUrl);
+  static PageAccess of(CtlEnv env, BrowserMixin browser) throws CtlException {
+    URI chatUrl;
+    try {
+      chatUrl = browser.chatUrl() == null ? null : new URI(browser.chatUrl());
+    } catch (URISyntaxException e) {
+      chatUrl = null;
     }
-    Path dir = (profile == null ? env.profileDir() : profile).toAbsolutePath().normalize();
-    return new PageAccess(env, chatUrl, dir, headless, chromium);
+    boolean web = browser.chatUrl() == null || (chatUrl != null
+        && ("https".equals(chatUrl.getScheme()) || "http".equals(chatUrl.getScheme())) && chatUrl.getHost() != null);
+    if (!web) {
+      throw new CtlException(ExitCodes.USAGE, "--chat-url must be an http(s) URL, got: " + browser.chatUrl());
+    }
+    Path dir = browser.profileOr(env.profileDir()).toAbsolutePath().normalize();
+    return new PageAccess(env, chatUrl, dir, browser.headless(), browser.chromiumOrDefault());
   }
 
   /** A daemon read waits for the turn ahead of it (SOLWEBD_TURN_TIMEOUT, 300 s) and its own. */

@@ -6,7 +6,6 @@ import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import java.net.URI;
 import java.time.Clock;
 
 /**
@@ -21,7 +20,7 @@ public final class SeatSelection {
   /**
    * @throws IllegalArgumentException for an unknown seat kind or a scenario that does not load
    */
-  public static SeatFactory factory(String spec, SeatOptions options) {
+  public static SeatFactory factory(String spec, PlaywrightOptions options) {
     if (spec.startsWith(SCRIPTED_PREFIX)) {
       Scenario scenario = Scenario.load(spec.substring(SCRIPTED_PREFIX.length()));
       ScenarioPlayer player = new ScenarioPlayer(scenario);
@@ -29,9 +28,7 @@ public final class SeatSelection {
     }
     if (spec.equals("playwright")) {
       // Takes <home>/profile.lock (ProfileLockedException, an IllegalStateException, names the holder).
-      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(new PlaywrightOptions(
-          options.chatUrl() == null ? null : URI.create(options.chatUrl()), options.headless(),
-          options.chromium(), options.profile(), options.home()));
+      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(options);
       playwright.prelaunch(); // Chromium starts while the HTTP side does
       return playwright;
     }

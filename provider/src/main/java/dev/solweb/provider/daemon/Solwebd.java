@@ -3,6 +3,7 @@ package dev.solweb.provider.daemon;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.platform.Refused;
 import dev.solweb.provider.platform.TokenFile;
@@ -52,6 +53,7 @@ import picocli.CommandLine.Spec;
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
+  static final int EXIT_INTERNAL = 1;
 
   @Spec CommandSpec spec;
 
@@ -87,7 +89,7 @@ public final class Solwebd implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Solwebd(true)).execute(args));
+    Cli.exit(Cli.of(new Solwebd(true), "solwebd", EXIT_INTERNAL), args);
   }
 
   @Override
@@ -131,7 +133,7 @@ public final class Solwebd implements Callable<Integer> {
       }
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
-      SeatOptions options = seatOptions.options(daemonHome, profile);
+      PlaywrightOptions options = seatOptions.options(daemonHome, profile);
       Optional<SeatStartFailure> known = seat.equals("playwright") && !waitForSeat
           ? SeatStartFailure.precheck(seatAbout(options, profile)) : Optional.empty();
       if (known.isPresent()) {
@@ -147,8 +149,7 @@ public final class Solwebd implements Callable<Integer> {
         return EXIT_CANNOT_START;
       }
       factory = SeatSelection.factory(seat, options);
-      PlaywrightOptions paths = new PlaywrightOptions(null, options.headless(), options.chromium(), profile, daemonHome);
-      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, paths.profileOf(index)), seats);
+      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, options.profileOf(index)), seats);
     } catch (IOException | Refused | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
@@ -222,8 +223,8 @@ public final class Solwebd implements Callable<Integer> {
     return exit.get();
   }
 
-  private static SeatStartFailure.Seat seatAbout(SeatOptions options, Path profile) {
-    return SeatStartFailure.Seat.of(options.chromium(), profile, options.headless(), System.getenv());
+  private static SeatStartFailure.Seat seatAbout(PlaywrightOptions options, Path profile) {
+    return SeatStartFailure.Seat.of(options.chromiumPath(), profile, options.headless(), System.getenv());
   }
 
   private static boolean isLoopback(String host) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.platform.TokenFile;
 import io.vertx.core.Vertx;
@@ -40,7 +41,7 @@ public final class Demo implements Callable<Integer> {
   boolean keep;
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Demo()).execute(args));
+    Cli.exit(new CommandLine(new Demo()), args);
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.solweb.provider.ctl.LaunchRequest;
 import dev.solweb.provider.ctl.Outcome;
 import dev.solweb.provider.ctl.ProviderHealth;
 import dev.solweb.provider.ctl.ServiceControl;
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.model.Effort;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,7 +134,7 @@ final class SwRun {
   private ProviderHealth ensureSolwebd() throws Stop {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false, env.chromium(), null);
+      launch = new LaunchRequest(1, env.seat(), BrowserMixin.args(env.chatUrl(), false, env.chromium(), null));
     } catch (IllegalArgumentException e) {
       throw new Stop(SwExit.USAGE, "SW_SEAT: " + e.getMessage());
     }
