@@ -2,16 +2,16 @@ package dev.solweb.factory.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.SolAttempt;
-import dev.solweb.factory.pi.Json;
-import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.pi.PiBinary;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
+import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.retry.RetryPolicy;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.platform.Json;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;

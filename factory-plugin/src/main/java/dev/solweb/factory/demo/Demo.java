@@ -2,8 +2,8 @@ package dev.solweb.factory.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.cli.FactoryGpt;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.platform.Poll;
 import java.io.IOException;
 import java.io.PrintWriter;

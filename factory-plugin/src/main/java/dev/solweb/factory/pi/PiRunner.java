@@ -6,6 +6,7 @@ import dev.solweb.factory.pi.RpcEventTracker.Step;
 import dev.solweb.factory.receipt.Redactor;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.platform.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

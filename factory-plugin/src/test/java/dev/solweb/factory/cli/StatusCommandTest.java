@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.session.ClientSession;
-import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.factory.testing.FakeSolwebctl;
 import dev.solweb.factory.testing.PiFixture;
 import dev.solweb.factory.testing.WrapperFixture;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.translate.SessionKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.playwright.ConversationStreamDecoder;
 import dev.solweb.provider.seat.playwright.StreamTurn;
 import dev.solweb.provider.seat.scripted.ScriptedReply;
@@ -36,7 +37,7 @@ import java.util.UUID;
  */
 final class ConversationEndpoint {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
   private static final String UNUSUAL = "Unusual activity has been detected from your device. Try again later.";
 
   private final FakeSol sol;
