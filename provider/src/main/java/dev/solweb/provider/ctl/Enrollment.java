@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * canonical profile path and this machine's id hash in identity.json. Enrollment is written once;
  * an existing different identity is refused, never rewritten.
  */
-public final class Enrollment {
+final class Enrollment {
 
   /** Opens the seat enrollment probes; the caller closes it. */
   @FunctionalInterface

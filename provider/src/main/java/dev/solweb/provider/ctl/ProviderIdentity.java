@@ -17,7 +17,7 @@ import java.util.Objects;
  * only by {@code solwebctl enroll}.
  */
 @JsonPropertyOrder({"expected_account", "profile_dir", "machine_id_sha256"})
-public record ProviderIdentity(
+record ProviderIdentity(
     @JsonProperty("expected_account") String expectedAccount,
     @JsonProperty("profile_dir") String profileDir,
     @JsonProperty("machine_id_sha256") String machineIdSha256) {

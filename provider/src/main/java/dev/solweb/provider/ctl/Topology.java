@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * <p>The check is cheap on purpose: {@code solwebctl token} runs it before every Pi request, and
  * bin/solwebctl repeats it in bash with the same refusal texts.
  */
-public final class Topology {
+final class Topology {
 
   private static final Pattern PINNED_HASH =
       Pattern.compile("\"machine_id_sha256\"[ \\t\\r\\n]*:[ \\t\\r\\n]*\"([0-9a-f]{64})\"");

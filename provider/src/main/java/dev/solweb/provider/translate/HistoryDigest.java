@@ -16,7 +16,7 @@ import java.util.Map;
  * prove a request extends what was delivered without keeping any prompt text. It is a hash
  * chain, one link per message, so extending a known digest by one message costs one link.
  */
-public final class HistoryDigest {
+final class HistoryDigest {
   private static final ObjectMapper JSON = Json.MAPPER;
 
   private HistoryDigest() {}

@@ -10,7 +10,7 @@ import java.util.List;
  * the delivered prefix. {@link #deliver} returns only the new suffix; {@link #deliverAll} renders
  * a whole history for a fresh conversation. {@link Conversations#plan} is the only caller.
  */
-public final class Translate {
+final class Translate {
   private Translate() {}
 
   /**

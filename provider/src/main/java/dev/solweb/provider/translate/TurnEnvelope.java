@@ -19,7 +19,7 @@ import java.util.List;
  * Tool results over {@link #MAX_RESULT_CHARS} are cut in the middle, so one oversized file read
  * cannot consume the whole context.
  */
-public final class TurnEnvelope {
+final class TurnEnvelope {
   public static final int MAX_RESULT_CHARS = 60_000;
 
   private TurnEnvelope() {}
