@@ -65,7 +65,7 @@ public final class FactoryGpt implements Callable<Integer> {
 
   /** The configured command line; tests call this with their own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    return Cli.reportingBugs(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", ExitCodes.INTERNAL);
+    return Cli.reportingBugs(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", FactoryGptExit.INTERNAL);
   }
 
   @Override
@@ -82,7 +82,7 @@ public final class FactoryGpt implements Callable<Integer> {
     if (factory.isEmpty()) {
       err.println("factory-gpt: Factory is not installed: no `factory` on PATH and FACTORY_BIN is not set"
           + (env.get("FACTORY_BIN") == null ? "" : " to an executable (" + env.get("FACTORY_BIN") + ")"));
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     }
     List<String> command = new ArrayList<>(List.of(factory.get().toString(), "--preset",
         "gpt-sol-" + passed.effort().suffix()));
@@ -91,13 +91,13 @@ public final class FactoryGpt implements Callable<Integer> {
       return ForegroundChild.run(command, env);
     } catch (IOException e) {
       err.println("factory-gpt: cannot start " + factory.get() + ": " + e.getMessage());
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     }
   }
 
   static int refuse(PrintWriter err, Refusal r) {
     err.println("factory-gpt: refused (" + r.kind().wireName() + "): " + r.getMessage());
-    return ExitCodes.REFUSED;
+    return FactoryGptExit.REFUSED;
   }
 
   static Duration ensureTimeout(Map<String, String> env) {

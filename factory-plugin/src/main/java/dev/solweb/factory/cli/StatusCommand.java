@@ -9,6 +9,7 @@ import dev.solweb.factory.receipt.AttemptReceipt;
 import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.platform.HostName;
 import dev.solweb.provider.platform.Json;
 import java.io.IOException;
@@ -94,10 +95,10 @@ final class StatusCommand implements Callable<Integer> {
           : last == null ? null : last.path("client_session").asText(null);
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("factory-gpt status: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return FactoryGptExit.USAGE;
     }
     s.put("turn", own == null || !ClientSession.isValid(own) ? null
-        : healthz.flatMap(h -> LiveTurns.ofClient(h, own)).map(LiveTurns.Turn::line).orElse(null));
+        : healthz.flatMap(h -> LiveTurns.ofClient(h, own)).map(LiveTurn.View::line).orElse(null));
     s.set("recent_tool_events", last == null ? Json.MAPPER.createArrayNode() : last.path("tool_events"));
     ArrayNode failures = s.putArray("failures");
     for (Path p : recent) {
@@ -125,7 +126,7 @@ final class StatusCommand implements Callable<Integer> {
       print(out, "", s);
     }
     out.flush();
-    return d.path("ok").asBoolean() ? ExitCodes.OK : ExitCodes.ATTEMPT_FAILED;
+    return d.path("ok").asBoolean() ? FactoryGptExit.OK : FactoryGptExit.ATTEMPT_FAILED;
   }
 
   private Optional<String> baseUrl() {

@@ -101,7 +101,7 @@ public final class Demo implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (httpOnly) {
-      CommandLine old = new CommandLine(new dev.solweb.provider.demo.Demo());
+      CommandLine old = new CommandLine(new dev.solweb.provider.demo.HttpOnlyDemo());
       old.setOut(out);
       old.setErr(err);
       return old.execute(keep ? new String[] {"--keep"} : new String[0]);

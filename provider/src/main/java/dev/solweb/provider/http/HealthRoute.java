@@ -13,7 +13,6 @@ import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Conversations;
 import io.vertx.ext.web.RoutingContext;
-import java.time.Duration;
 import java.util.Locale;
 
 /**
@@ -68,14 +67,7 @@ final class HealthRoute {
         .put("disagreements", answers.disagreements());
     ArrayNode turns = root.putArray("turns");
     for (LiveTurn.View turn : dispatcher.turns()) {
-      turns.addObject()
-          .put("session", turn.session())
-          .put("client", turn.client())
-          .put("effort", turn.effort())
-          .put("state", turn.state().wireName())
-          .put("elapsed_s", tenths(turn.elapsed()))
-          .put("thinking_s", tenths(turn.thinking()))
-          .put("chars_received", turn.charsReceived());
+      turn.toJson(turns.addObject());
     }
     ArrayNode occupancy = root.putArray("occupancy");
     for (Conversation conversation : conversations.list()) {
@@ -90,9 +82,5 @@ final class HealthRoute {
           .put("estimated", true);
     }
     return root;
-  }
-
-  private static double tenths(Duration d) {
-    return d.toMillis() / 100 / 10.0;
   }
 }

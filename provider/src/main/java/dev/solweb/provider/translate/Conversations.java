@@ -176,7 +176,7 @@ public final class Conversations {
     List<Message> messages = turn.messages();
     int delivered = Math.min(conversation.deliveredCount(), messages.size());
     try {
-      String delta = Translate.deliver(conversation, messages, turn.prefixDigests().get(delivered));
+      String delta = Delivery.deliver(conversation, messages, turn.prefixDigests().get(delivered));
       int rendered = messages.size() - conversation.deliveredCount();
       return new TurnPlan.Deliver(turn, conversation, delta, ContextBudget.estimateInput(delta, rendered, 0));
     } catch (ReplayNeeded desync) {
@@ -284,7 +284,7 @@ public final class Conversations {
   private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
     List<Message> messages = turn.messages();
     String preamble = Preamble.render(SessionKey.systemText(messages), turn.input().tools());
-    String history = Translate.deliverAll(messages);
+    String history = Delivery.deliverAll(messages);
     String text = history.isEmpty() ? preamble : preamble + "\n" + history;
     int tools = turn.input().tools().size();
     long systemMessages = messages.stream().filter(m -> m.role() == Message.Role.SYSTEM).count();

@@ -74,7 +74,7 @@ final class TurnEnvelope {
 
   /**
    * One client message as a replay types it (system messages go in the preamble: null), the
-   * same blocks {@link Translate#deliverAll} joins.
+   * same blocks {@link Delivery#deliverAll} joins.
    */
   public static String block(Message message) {
     return switch (message.role()) {

@@ -1,10 +1,11 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.TestClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.TestClock;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.seat.TurnProgress.Stage;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
@@ -68,7 +69,7 @@ class LiveProgressTest {
       assertThat(gate.next()).isEqualTo(Stage.WRITING);
       assertTurn(own(daemon), "high", "writing", 12.0, 7.0, chars);
       assertThat(LiveTurns.fetch(daemon.port, TestDaemon.TOKEN).flatMap(h -> LiveTurns.ofClient(h, CLIENT))
-          .map(LiveTurns.Turn::line)).hasValue("gpt: thinking 7 s, writing " + chars + " chars (elapsed 12 s)");
+          .map(LiveTurn.View::line)).hasValue("gpt: thinking 7 s, writing " + chars + " chars (elapsed 12 s)");
 
       clock.advance(Duration.ofSeconds(1));
       gate.release();

@@ -9,14 +9,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
-import java.util.ArrayList;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-class TranslateTest {
+class DeliveryTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final String CALL_ID = "call_1_0a1b2c3d";
 
@@ -42,7 +42,7 @@ class TranslateTest {
 
   /**
    * What production types for {@code request} when the registry holds {@code held} for its
-   * session: {@link Conversations#plan}, the only caller of {@link Translate#deliver}.
+   * session: {@link Conversations#plan}, the only caller of {@link Delivery#deliver}.
    *
    * @throws ReplayNeeded (with the plan's reason) when the plan replays instead
    */
@@ -194,7 +194,7 @@ class TranslateTest {
         new Message(Message.Role.ASSISTANT, "It says hello.", List.of(), null),
         Message.user("thanks"));
 
-    String typed = Translate.deliverAll(history);
+    String typed = Delivery.deliverAll(history);
 
     assertThat(typed).isEqualTo("USER\nread src/a.txt\n\n"
         + "ASSISTANT\n```json\n{\"tool\": \"read\", \"arguments\": {\"path\":\"src/a.txt\",\"limit\":200}}\n```\n\n"
@@ -206,7 +206,7 @@ class TranslateTest {
 
   @Test
   void deliverAllRendersAToolCallTheReplyParserReadsBackAsTheSameCall() {
-    String typed = Translate.deliverAll(List.of(
+    String typed = Delivery.deliverAll(List.of(
         new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(CALL_ID, "read", arguments())), null)));
     String block = typed.substring(typed.indexOf("```json\n") + "```json\n".length(), typed.lastIndexOf("\n```"));
 
@@ -222,7 +222,7 @@ class TranslateTest {
         toolResult("", ""),
         Message.system("late system"));
 
-    assertThat(Translate.deliverAll(odd)).isEqualTo("ASSISTANT\nI start\n\nTOOL RESULT []\n");
-    assertThat(Translate.deliverAll(List.of())).isEmpty();
+    assertThat(Delivery.deliverAll(odd)).isEqualTo("ASSISTANT\nI start\n\nTOOL RESULT []\n");
+    assertThat(Delivery.deliverAll(List.of())).isEmpty();
   }
 }

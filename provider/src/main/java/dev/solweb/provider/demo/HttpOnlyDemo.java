@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
     description = "Runs a scripted tool loop through solwebd's HTTP API (no ChatGPT account needed).")
-public final class Demo implements Callable<Integer> {
+public final class HttpOnlyDemo implements Callable<Integer> {
   private static final ObjectMapper JSON = Json.MAPPER;
 
   @Spec CommandSpec spec;
@@ -41,7 +41,7 @@ public final class Demo implements Callable<Integer> {
   boolean keep;
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new Demo()), args);
+    Cli.exit(new CommandLine(new HttpOnlyDemo()), args);
   }
 
   @Override

@@ -4,7 +4,7 @@ package dev.solweb.factory.cli;
  * factory-gpt's own exit codes, named once. In wrapper mode, once Factory has started, the exit
  * code is Factory's own, unchanged.
  */
-public final class ExitCodes {
+public final class FactoryGptExit {
   public static final int OK = 0;
   /** The attempt ran and failed: a typed provider failure, a timeout, a Pi error. */
   public static final int ATTEMPT_FAILED = 1;
@@ -19,5 +19,5 @@ public final class ExitCodes {
   /** A bug: an unexpected exception. */
   public static final int INTERNAL = 6;
 
-  private ExitCodes() {}
+  private FactoryGptExit() {}
 }

@@ -10,8 +10,8 @@ import java.util.List;
  * the delivered prefix. {@link #deliver} returns only the new suffix; {@link #deliverAll} renders
  * a whole history for a fresh conversation. {@link Conversations#plan} is the only caller.
  */
-final class Translate {
-  private Translate() {}
+final class Delivery {
+  private Delivery() {}
 
   /**
    * The text to type into {@code conversation} for {@code messages}: the rendered suffix after the
