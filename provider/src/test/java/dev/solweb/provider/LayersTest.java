@@ -34,6 +34,7 @@ class LayersTest {
       List.of("failure"),               // ProviderFailure, end to end
       List.of("protocol"),              // the preamble and the reply parser
       List.of("translate"),             // the conversation: plan and record, the registry behind it
+      List.of("scenario"),              // the scenario format and its player: ScriptedSeat and fakesol play it
       List.of("seat"),                  // the BrowserSeat port
       List.of("seat.scripted", "seat.playwright"),
       List.of("dispatch"),              // the scheduler and its seat pool

@@ -1,8 +1,8 @@
 package dev.solweb.killgate.fakesol;
 
 import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.playwright.OrphanReaper;
-import dev.solweb.provider.seat.scripted.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

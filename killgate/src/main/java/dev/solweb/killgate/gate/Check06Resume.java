@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.platform.Json;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,10 +1,10 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import java.time.Clock;
 
@@ -23,8 +23,7 @@ public final class SeatSelection {
   public static SeatFactory factory(String spec, PlaywrightOptions options) {
     if (spec.startsWith(SCRIPTED_PREFIX)) {
       Scenario scenario = Scenario.load(spec.substring(SCRIPTED_PREFIX.length()));
-      ScenarioPlayer player = new ScenarioPlayer(scenario);
-      return index -> new ScriptedSeat(player, Clock.systemUTC());
+      return scripted(new ScenarioPlayer(scenario), Clock.systemUTC());
     }
     if (spec.equals("playwright")) {
       // Takes <home>/profile.lock (ProfileLockedException, an IllegalStateException, names the holder).
@@ -33,5 +32,14 @@ public final class SeatSelection {
       return playwright;
     }
     throw new IllegalArgumentException("unknown seat '" + spec + "': use --seat playwright or --seat scripted:<file|name>");
+  }
+
+  /**
+   * Scripted seats that all play {@code player} (one scenario, shared: what its conversations
+   * were sent is read back from it), on {@code clock}: {@code --seat scripted:<file>}, and the
+   * kill gate's in-process daemon.
+   */
+  public static SeatFactory scripted(ScenarioPlayer player, Clock clock) {
+    return index -> new ScriptedSeat(player, clock);
   }
 }

@@ -3,11 +3,11 @@ package dev.solweb.provider.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import dev.solweb.provider.translate.Conversation;
 import java.net.http.HttpRequest;

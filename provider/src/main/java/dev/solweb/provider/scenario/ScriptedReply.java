@@ -1,4 +1,4 @@
-package dev.solweb.provider.seat.scripted;
+package dev.solweb.provider.scenario;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;

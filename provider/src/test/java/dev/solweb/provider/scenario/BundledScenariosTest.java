@@ -1,10 +1,13 @@
-package dev.solweb.provider.seat.scripted;
+package dev.solweb.provider.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyParser;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScriptedReply;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

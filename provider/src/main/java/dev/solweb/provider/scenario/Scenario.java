@@ -1,4 +1,4 @@
-package dev.solweb.provider.seat.scripted;
+package dev.solweb.provider.scenario;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * A scripted ChatGPT: what the page looks like and what it answers, per conversation. One format
- * serves both {@link ScriptedSeat} (no browser) and killgate's fakesol page (real Chromium).
+ * serves both {@code ScriptedSeat} (no browser) and killgate's fakesol page (real Chromium).
  * The format is documented in the README ("Scenario format").
  *
  * @param account the logged-in account a probe reports

@@ -1,4 +1,4 @@
-package dev.solweb.provider.seat.scripted;
+package dev.solweb.provider.scenario;
 
 import dev.solweb.provider.model.Effort;
 import java.time.Instant;
