@@ -173,7 +173,7 @@ public final class KillGate implements Callable<Integer> {
         walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
-    gate.notes.add("solwebd runs in the gate's JVM (its Dispatcher, SolwebServer, TokenFile and Registry, wired as "
+    gate.notes.add("solwebd runs in the gate's JVM (its Dispatcher, SolwebServer, TokenFile and registry, wired as "
         + "Solwebd.call() wires them) on 127.0.0.1 with a kernel-picked port and a temp home, one daemon per check, "
         + "so the gate reads what the seat typed (ScenarioPlayer.sends(); for fakesol the page's own record, as "
         + "/control shows it)");
