@@ -1,17 +1,16 @@
 package dev.solweb.provider.dispatch;
 
+import dev.solweb.provider.TestClock;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
 /** Time a test moves by hand: tasks run only inside {@link #advance}, in due order. */
 public final class ManualTime implements DispatchTime {
-  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+  private final TestClock clock = new TestClock();
   private final List<Task> tasks = new ArrayList<>();
   private long sequence;
 
@@ -36,12 +35,12 @@ public final class ManualTime implements DispatchTime {
 
   @Override
   public synchronized Instant now() {
-    return now;
+    return clock.instant();
   }
 
   @Override
   public synchronized Cancellable schedule(Duration delay, Runnable task) {
-    Task scheduled = new Task(now.plus(delay), task);
+    Task scheduled = new Task(now().plus(delay), task);
     tasks.add(scheduled);
     return scheduled;
   }
@@ -50,7 +49,7 @@ public final class ManualTime implements DispatchTime {
   public void advance(Duration by) {
     Instant target;
     synchronized (this) {
-      target = now.plus(by);
+      target = now().plus(by);
     }
     while (true) {
       Task next;
@@ -59,11 +58,11 @@ public final class ManualTime implements DispatchTime {
         next = tasks.stream().filter(t -> !t.due.isAfter(target))
             .min(Comparator.comparing((Task t) -> t.due).thenComparingLong(t -> t.order)).orElse(null);
         if (next == null) {
-          now = target;
+          clock.advance(Duration.between(clock.instant(), target));
           return;
         }
         tasks.remove(next);
-        now = next.due;
+        clock.advance(Duration.between(clock.instant(), next.due));
       }
       next.body.run();
     }
@@ -77,22 +76,7 @@ public final class ManualTime implements DispatchTime {
 
   /** This time as a {@link Clock}, for what reads a clock (the seat, translate): one time for all. */
   public Clock clock() {
-    return new Clock() {
-      @Override
-      public ZoneId getZone() {
-        return ZoneOffset.UTC;
-      }
-
-      @Override
-      public Clock withZone(ZoneId zone) {
-        return this;
-      }
-
-      @Override
-      public Instant instant() {
-        return now();
-      }
-    };
+    return clock;
   }
 
   @Override
