@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Login {
   private static final Duration POLL = Duration.ofMillis(500);
+  private static final Duration INTERRUPT_GRACE = Duration.ofMillis(500);
 
   /**
    * @param chromium the Chromium to open
@@ -124,15 +125,32 @@ final class Login {
     }
   }
 
+  /**
+   * Whether Ctrl-C is what closed the window: the signal ends Chromium and the driver at once, and
+   * the JVM's hook that sets the flag runs a moment later.
+   */
+  private boolean interruptedSoon() {
+    return Poll.until(INTERRUPT_GRACE, Duration.ofMillis(50),
+        () -> interrupted.get() ? Optional.of(true) : Optional.<Boolean>empty()).isPresent();
+  }
+
+  private CtlException interrupted(LoginWindow window) {
+    window.close();
+    say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
+    return new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
+  }
+
   /** One look at the window: the account once logged in, empty while waiting; the end of the wait throws. */
   private Optional<String> loggedIn(LoginWindow window, LoginProgress progress, Request request,
       SeatStartFailure.Seat about, String expected) throws CtlException {
     if (interrupted.get()) {
-      window.close();
-      say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
-      throw new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
+      throw interrupted(window);
     }
     LoginWindow.Look look = window.look();
+    if (look.closed() && interruptedSoon()) {
+      // Ctrl-C reaches the window's processes too: one that closed under the look is the interrupt's.
+      throw interrupted(window);
+    }
     if (look.closed()) {
       throw new CtlException(ExitCodes.NOT_READY,
           "the window was closed before ChatGPT was logged in; nothing was enrolled (run solwebctl login again)");
