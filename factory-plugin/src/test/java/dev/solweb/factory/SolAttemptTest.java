@@ -4,14 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.factory.retry.RetryPolicy.Verdict;
 import dev.solweb.factory.testing.FakeChatServer;
 import dev.solweb.factory.testing.PiFixture;
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -37,7 +37,7 @@ import java.util.stream.Stream;
 final class Installer {
   static final List<String> LAUNCHERS = List.of("solwebd", "solwebctl", "factory-gpt", "sw", "ask-gpt");
   static final String PLUGIN_LINK = "solweb-factory-plugin.jar";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = InstallerJson.MAPPER;
 
   private final Layout layout;
   private final Changes changes;

@@ -2,7 +2,6 @@ package dev.solweb.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -23,7 +22,7 @@ import java.util.Optional;
  */
 public final class Manifest {
   public static final String FILE_NAME = "install-manifest.json";
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = InstallerJson.MAPPER;
 
   private final Map<Path, Entry> entries = new LinkedHashMap<>();
   private String version;
@@ -71,7 +70,7 @@ public final class Manifest {
     }
     Path file = prefix.resolve(FILE_NAME);
     Path tmp = prefix.resolve(FILE_NAME + ".tmp");
-    Files.writeString(tmp, JSON.writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
+    Files.writeString(tmp, JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n", StandardCharsets.UTF_8);
     Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 

@@ -19,7 +19,7 @@ import java.nio.file.Path;
  */
 final class PiModels {
   static final String PROVIDER = "gpt";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = InstallerJson.MAPPER;
 
   sealed interface Plan {}
 

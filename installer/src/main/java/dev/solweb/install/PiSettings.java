@@ -21,7 +21,7 @@ import java.util.Map;
  * value; a key the user changed since is left and said so.
  */
 final class PiSettings {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = InstallerJson.MAPPER;
 
   sealed interface Plan {}
 

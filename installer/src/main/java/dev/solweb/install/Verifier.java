@@ -37,7 +37,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Verifier {
   static final List<String> FACTORY_MODELS = List.of("sol-web-high", "sol-web-medium", "sol-web-pro", "sol-web-xhigh");
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = InstallerJson.MAPPER;
   private static final String SCRIPTED = "scripted:echo";
 
   private final Layout layout;

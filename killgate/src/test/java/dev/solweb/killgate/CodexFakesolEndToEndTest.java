@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.ctl.CtlEnv;
-import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -47,7 +47,7 @@ class CodexFakesolEndToEndTest {
 
   @AfterEach
   void tearDown() throws Exception {
-    Optional<DaemonState> state = DaemonState.read(dir.resolve("solwebd-home/solwebd.state.json"));
+    Optional<StateFile> state = StateFile.read(dir.resolve("solwebd-home/solwebd.state.json"));
     Solwebctl.execute(CtlEnv.of(env, ROOT), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()),
         "stop", "--json");
     state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(ProcessHandle::destroyForcibly);
@@ -81,7 +81,7 @@ class CodexFakesolEndToEndTest {
     Files.writeString(enroll, "{\"account\": \"" + ACCOUNT + "\"}");
     ctl("enroll", "--current-profile", "--json", "--seat", "scripted:" + enroll);
     ctl("ensure", "--json", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString());
-    DaemonState state = DaemonState.read(home.resolve("solwebd.state.json")).orElseThrow();
+    StateFile state = StateFile.read(home.resolve("solwebd.state.json")).orElseThrow();
     assertThat(state.seat()).contains("playwright");
     Files.writeString(codexHome.resolve("config.toml"), Files.readString(ROOT.resolve("tools/codex/config.test.toml"))
         .replace("@PORT@", Integer.toString(state.port())).replace("@SOLWEBCTL@", ROOT.resolve("bin/solwebctl").toString()));

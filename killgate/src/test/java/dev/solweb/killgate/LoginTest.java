@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

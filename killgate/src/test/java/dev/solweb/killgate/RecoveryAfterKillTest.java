@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.killgate.FakesolDaemons.Running;
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.scenario.Scenario;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

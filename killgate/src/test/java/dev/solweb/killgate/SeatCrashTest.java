@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import org.junit.jupiter.api.Test;
 
 /** Chromium dies: the seat says BROKEN on the right side of Send, a rebuilt seat works. */

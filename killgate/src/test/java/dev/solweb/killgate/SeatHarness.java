@@ -1,12 +1,12 @@
 package dev.solweb.killgate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.seat.playwright.page.CompletionTracker;
-import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
+import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
+import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.testkit.Programs;
 import io.vertx.core.Vertx;
 import java.nio.file.Path;

@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.ctl.CtlEnv;
-import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -68,7 +68,7 @@ class SwFakesolEndToEndTest {
   @AfterEach
   void tearDown() throws Exception {
     Path home = dir.resolve("solwebd-home");
-    Optional<DaemonState> state = DaemonState.read(home.resolve("solwebd.state.json"));
+    Optional<StateFile> state = StateFile.read(home.resolve("solwebd.state.json"));
     Solwebctl.execute(ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()), "stop", "--json");
     state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(ProcessHandle::destroyForcibly);
     OrphanReaper.reap(dir.resolve("profile"));
@@ -132,7 +132,7 @@ class SwFakesolEndToEndTest {
     Files.writeString(enroll, "{\"account\": \"" + ACCOUNT + "\"}");
     ctl("enroll", "--current-profile", "--json", "--seat", "scripted:" + enroll);
     ctl("ensure", "--json", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString());
-    assertThat(DaemonState.read(home.resolve("solwebd.state.json")).orElseThrow().seat()).contains("playwright");
+    assertThat(StateFile.read(home.resolve("solwebd.state.json")).orElseThrow().seat()).contains("playwright");
     Run install = bin("sw", "install-ccr");
     assertThat(install.exitCode()).as(install.err()).isZero();
     return bin("sw", "--workspace", workspace.toString(), "--trust", prompt, "--task-slug", "hello");

@@ -1,7 +1,7 @@
 package dev.solweb.factory.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;

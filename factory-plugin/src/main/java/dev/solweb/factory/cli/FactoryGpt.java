@@ -3,6 +3,7 @@ package dev.solweb.factory.cli;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
 import dev.solweb.factory.preset.PresetLoader;
+import dev.solweb.provider.platform.Cli;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,12 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The front door: {@code factory-gpt [--effort medium|high|xhigh|pro] [-- FACTORY_ARGS...]}.
@@ -59,17 +60,12 @@ public final class FactoryGpt implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   /** The configured command line; tests call this with their own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new FactoryGpt(env), new EnvFactory(env));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("factory-gpt: internal error: " + e);
-      return ExitCodes.INTERNAL;
-    });
-    return cl;
+    return Cli.reportingBugs(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", FactoryGptExit.INTERNAL);
   }
 
   @Override
@@ -86,7 +82,7 @@ public final class FactoryGpt implements Callable<Integer> {
     if (factory.isEmpty()) {
       err.println("factory-gpt: Factory is not installed: no `factory` on PATH and FACTORY_BIN is not set"
           + (env.get("FACTORY_BIN") == null ? "" : " to an executable (" + env.get("FACTORY_BIN") + ")"));
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     }
     List<String> command = new ArrayList<>(List.of(factory.get().toString(), "--preset",
         "gpt-sol-" + passed.effort().suffix()));
@@ -95,13 +91,13 @@ public final class FactoryGpt implements Callable<Integer> {
       return ForegroundChild.run(command, env);
     } catch (IOException e) {
       err.println("factory-gpt: cannot start " + factory.get() + ": " + e.getMessage());
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     }
   }
 
   static int refuse(PrintWriter err, Refusal r) {
     err.println("factory-gpt: refused (" + r.kind().wireName() + "): " + r.getMessage());
-    return ExitCodes.REFUSED;
+    return FactoryGptExit.REFUSED;
   }
 
   static Duration ensureTimeout(Map<String, String> env) {

@@ -2,16 +2,16 @@ package dev.solweb.factory.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.SolAttempt;
-import dev.solweb.factory.pi.Json;
-import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.pi.PiBinary;
-import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiResult.Outcome;
+import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
+import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.retry.RetryPolicy;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.platform.Json;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -112,23 +112,23 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
         taskText = Files.readString(task.file, StandardCharsets.UTF_8);
       } catch (IOException e) {
         err.println("factory-gpt run: cannot read --task-file " + task.file + ": " + e.getMessage());
-        return ExitCodes.USAGE;
+        return FactoryGptExit.USAGE;
       }
     }
     if (taskText.isBlank()) {
       err.println("factory-gpt run: the task is empty");
-      return ExitCodes.USAGE;
+      return FactoryGptExit.USAGE;
     }
     if (!Files.isDirectory(workspace)) {
       err.println("factory-gpt run: workspace " + workspace + " is not a directory");
-      return ExitCodes.USAGE;
+      return FactoryGptExit.USAGE;
     }
     if (sessionId != null) {
       try {
         ClientSession.derive(sessionId); // refuse a bad id before preflight, let alone a spawn
       } catch (IllegalArgumentException e) {
         err.println("factory-gpt run: " + e.getMessage());
-        return ExitCodes.USAGE;
+        return FactoryGptExit.USAGE;
       }
     }
     Preflight.Passed passed;
@@ -140,7 +140,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     Optional<Path> pi = PiBinary.locate(env);
     if (pi.isEmpty()) {
       err.println("factory-gpt run: " + PiBinary.missingMessage(env));
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     }
     Path solwebctl = Preflight.solwebctl(env).orElse(null);
     DaemonView daemon = new DaemonView(env, solwebctl);
@@ -164,7 +164,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
           token.map(Set::of).orElse(Set.of()), passed.health().host(), account));
     } catch (IllegalArgumentException | IllegalStateException e) {
       err.println("factory-gpt run: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return FactoryGptExit.USAGE;
     }
 
     AtomicReference<String> lastNote = new AtomicReference<>("");
@@ -195,7 +195,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
           lastNote, out);
     } catch (ExecutionException e) {
       err.println("factory-gpt run: " + e.getCause().getMessage());
-      return ExitCodes.NOT_INSTALLED;
+      return FactoryGptExit.NOT_INSTALLED;
     } finally {
       receiptWritten.countDown();
     }
@@ -213,14 +213,14 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     out.println("receipt: " + receiptFile);
     out.flush();
     if (result.outcome() == Outcome.COMPLETED) {
-      return ExitCodes.OK;
+      return FactoryGptExit.OK;
     }
     RetryPolicy.Decision decision = done.decision();
     err.println("factory-gpt run: " + result.outcome().wireName() + ": "
         + (result.providerFailure() != null ? result.providerFailure().message()
             : attempt.redactor().redact(String.valueOf(result.errorMessage())))
         + "; retry: " + decision.verdict().wireName() + " (" + decision.reason() + ")");
-    return result.outcome() == Outcome.CANCELLED ? ExitCodes.CANCELLED : ExitCodes.ATTEMPT_FAILED;
+    return result.outcome() == Outcome.CANCELLED ? FactoryGptExit.CANCELLED : FactoryGptExit.ATTEMPT_FAILED;
   }
 
   /**

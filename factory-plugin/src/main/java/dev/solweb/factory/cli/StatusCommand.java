@@ -4,15 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.receipt.AttemptReceipt;
 import dev.solweb.factory.receipt.ReceiptWriter;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.dispatch.LiveTurn;
+import dev.solweb.provider.platform.HostName;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -71,7 +72,7 @@ final class StatusCommand implements Callable<Integer> {
     s.put("provider", "gpt");
     s.put("model", last == null ? null : last.path("model").asText(null));
     s.put("effort", last == null ? null : last.path("effort").asText(null));
-    s.put("host", health.map(h -> h.path("host").asText(null)).orElse(localHost()));
+    s.put("host", health.map(h -> h.path("host").asText(null)).orElse(HostName.get().orElse(null)));
     s.put("account", health.map(h -> h.path("account").asText(null)).orElse(null));
     s.put("client_session", last == null ? null : last.path("client_session").asText(null));
     s.put("pi_session_id", last == null ? null : last.path("pi_session_id").asText(null));
@@ -94,10 +95,10 @@ final class StatusCommand implements Callable<Integer> {
           : last == null ? null : last.path("client_session").asText(null);
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("factory-gpt status: " + e.getMessage());
-      return ExitCodes.USAGE;
+      return FactoryGptExit.USAGE;
     }
     s.put("turn", own == null || !ClientSession.isValid(own) ? null
-        : healthz.flatMap(h -> LiveTurns.ofClient(h, own)).map(LiveTurns.Turn::line).orElse(null));
+        : healthz.flatMap(h -> LiveTurns.ofClient(h, own)).map(LiveTurn.View::line).orElse(null));
     s.set("recent_tool_events", last == null ? Json.MAPPER.createArrayNode() : last.path("tool_events"));
     ArrayNode failures = s.putArray("failures");
     for (Path p : recent) {
@@ -125,7 +126,7 @@ final class StatusCommand implements Callable<Integer> {
       print(out, "", s);
     }
     out.flush();
-    return d.path("ok").asBoolean() ? ExitCodes.OK : ExitCodes.ATTEMPT_FAILED;
+    return d.path("ok").asBoolean() ? FactoryGptExit.OK : FactoryGptExit.ATTEMPT_FAILED;
   }
 
   private Optional<String> baseUrl() {
@@ -134,14 +135,6 @@ final class StatusCommand implements Callable<Integer> {
       return Optional.ofNullable(models.path("providers").path("gpt").path("baseUrl").asText(null));
     } catch (IOException e) {
       return Optional.empty();
-    }
-  }
-
-  private static String localHost() {
-    try {
-      return InetAddress.getLocalHost().getHostName();
-    } catch (IOException e) {
-      return null;
     }
   }
 

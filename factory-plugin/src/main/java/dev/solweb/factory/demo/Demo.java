@@ -2,12 +2,15 @@ package dev.solweb.factory.demo;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.cli.FactoryGpt;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Poll;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +21,11 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The README's main job on the embedded fake, end to end: the real pinned Pi creates a file
@@ -85,17 +88,12 @@ public final class Demo implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   /** The configured command line; the test calls this with its own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new Demo(env));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("demo: internal error: " + e);
-      return INTERNAL;
-    });
-    return cl;
+    return Cli.of(new Demo(env), "demo", INTERNAL);
   }
 
   @Override
@@ -103,7 +101,7 @@ public final class Demo implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     if (httpOnly) {
-      CommandLine old = new CommandLine(new dev.solweb.provider.demo.Demo());
+      CommandLine old = new CommandLine(new dev.solweb.provider.demo.HttpOnlyDemo());
       old.setOut(out);
       old.setErr(err);
       return old.execute(keep ? new String[] {"--keep"} : new String[0]);
@@ -381,15 +379,9 @@ public final class Demo implements Callable<Integer> {
     }
   }
 
-  private static boolean exitsWithin(long pid, int seconds) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-    while (isRunning(pid)) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      Thread.sleep(50);
-    }
-    return true;
+  private static boolean exitsWithin(long pid, int seconds) {
+    return Poll.until(Duration.ofSeconds(seconds), Duration.ofMillis(50),
+        () -> isRunning(pid) ? Optional.empty() : Optional.of(true)).isPresent();
   }
 
   /**
@@ -397,7 +389,7 @@ public final class Demo implements Callable<Integer> {
    * reaps on its own schedule, and {@link ProcessHandle#isAlive()} (kill 0) reports zombies alive.
    */
   static boolean isRunning(long pid) {
-    return dev.solweb.provider.ctl.ProcessInfo.isRunning(pid);
+    return dev.solweb.provider.platform.ProcessInfo.isRunning(pid);
   }
 
   /** Live processes (zombies excluded) whose command line contains {@code text}. */

@@ -1,7 +1,7 @@
 package dev.solweb.factory.demo;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package dev.solweb.factory.pi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -41,7 +42,7 @@ public final class AgentDirMaterializer {
    */
   public static final String COMPACTION = "{\"compaction\":{\"keepRecentTokens\":15000,\"reserveTokens\":16384}}";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private AgentDirMaterializer() {}
 

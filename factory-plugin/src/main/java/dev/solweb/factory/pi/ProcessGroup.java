@@ -1,6 +1,6 @@
 package dev.solweb.factory.pi;
 
-import dev.solweb.provider.ctl.ProcessInfo;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -3,6 +3,7 @@ package dev.solweb.factory.pi;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.platform.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;

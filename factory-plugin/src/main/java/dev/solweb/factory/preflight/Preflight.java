@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.factory.preflight.Refusal.Kind;
 import dev.solweb.provider.ctl.ProviderHealth;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -42,7 +43,7 @@ import java.util.concurrent.TimeoutException;
 public final class Preflight {
 
   public static final Set<String> FACTORY_EFFORTS = Set.of("medium", "high", "xhigh", "pro");
-  private static final ObjectMapper STRICT = new ObjectMapper()
+  private static final ObjectMapper STRICT = Json.MAPPER.copy()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
   /** Fields a ProviderHealth must carry; an absent one is malformed, never a default. */

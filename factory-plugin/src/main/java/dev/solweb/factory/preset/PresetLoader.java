@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.solweb.factory.pi.AgentDirMaterializer;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,6 +32,7 @@ import java.util.stream.Stream;
  */
 public final class PresetLoader {
 
+  // YAML, not JSON: the one mapper of its own format (platform.Json is the JSON one).
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory())
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);

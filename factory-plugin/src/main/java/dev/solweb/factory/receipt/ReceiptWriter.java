@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

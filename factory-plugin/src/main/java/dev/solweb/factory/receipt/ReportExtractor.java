@@ -2,7 +2,7 @@ package dev.solweb.factory.receipt;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.util.Optional;
 

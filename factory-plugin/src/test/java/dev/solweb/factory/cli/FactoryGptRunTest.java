@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.testing.FakeSolwebctl;
 import dev.solweb.factory.testing.SolwebdProcess;
+import dev.solweb.provider.platform.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -112,7 +112,7 @@ class FactoryGptRunTest {
 
     int rc = run("run", "--effort", "pro", "--workspace", tmp.resolve("ws").toString(), "--task", "hi");
 
-    assertThat(rc).isEqualTo(ExitCodes.ATTEMPT_FAILED);
+    assertThat(rc).isEqualTo(FactoryGptExit.ATTEMPT_FAILED);
     assertThat(err.toString()).contains("factory-gpt run: failed: capped: ").contains("resume_at=2031-02-03T04:05:06Z")
         .contains("retry: no_immediate_retry");
     assertThat(out.toString()).contains("receipt: ");
@@ -155,7 +155,7 @@ class FactoryGptRunTest {
     ArrayNode replies = Json.MAPPER.createArrayNode();
     start(replies);
     int rc = run("run", "--workspace", tmp.resolve("ws").toString(), "--task", "hi", "--session-id", "");
-    assertThat(rc).isEqualTo(ExitCodes.USAGE);
+    assertThat(rc).isEqualTo(FactoryGptExit.USAGE);
     assertThat(err.toString()).contains("empty");
     assertThat(tmp.resolve("home/.overdeck/factory-gpt")).doesNotExist();
   }

@@ -37,7 +37,7 @@ class FactoryGptWrapperTest {
     WrapperFixture fx = new WrapperFixture(tmp, FakeSolwebctl.healthy(), 0);
     fx.env.remove("FACTORY_BIN");
     fx.env.put("PATH", "/usr/bin:/bin");
-    assertThat(fx.run()).isEqualTo(ExitCodes.NOT_INSTALLED);
+    assertThat(fx.run()).isEqualTo(FactoryGptExit.NOT_INSTALLED);
     assertThat(fx.err.toString()).contains("Factory is not installed");
   }
 

@@ -10,12 +10,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.session.ClientSession;
-import dev.solweb.provider.translate.SessionKey;
 import dev.solweb.factory.testing.FakeSolwebctl;
 import dev.solweb.factory.testing.PiFixture;
 import dev.solweb.factory.testing.WrapperFixture;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.translate.SessionKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -61,7 +61,7 @@ class StatusCommandTest {
     int rc = fx.run("status", "--json");
 
     JsonNode s = Json.MAPPER.readTree(fx.out.toString());
-    assertThat(rc).isEqualTo(ExitCodes.ATTEMPT_FAILED); // the daemon is not ok
+    assertThat(rc).isEqualTo(FactoryGptExit.ATTEMPT_FAILED); // the daemon is not ok
     assertThat(s.path("coding_agent").asText()).isEqualTo("pi");
     assertThat(s.path("provider").asText()).isEqualTo("gpt");
     assertThat(s.path("model").asText()).isEqualTo("gpt/sol-web-xhigh");
@@ -103,7 +103,7 @@ class StatusCommandTest {
     int rc = fx.run("status", "--session-id", "factory-session-7");
 
     String text = fx.out.toString();
-    assertThat(rc).as(text).isEqualTo(ExitCodes.OK);
+    assertThat(rc).as(text).isEqualTo(FactoryGptExit.OK);
     assertThat(text).contains("turn: gpt: queued (elapsed 3 s)").doesNotContain("turn: gpt: thinking");
     assertThat(text).contains("daemon.turns:", "\"state\":\"writing\"").doesNotContain(mine).doesNotContain(PiFixture.TOKEN);
 
@@ -119,7 +119,7 @@ class StatusCommandTest {
     WrapperFixture fx = new WrapperFixture(tmp, "garbage", 5, "http://127.0.0.1:" + wiremock.port() + "/v1");
     int rc = fx.run("status");
     String text = fx.out.toString();
-    assertThat(rc).isEqualTo(ExitCodes.ATTEMPT_FAILED);
+    assertThat(rc).isEqualTo(FactoryGptExit.ATTEMPT_FAILED);
     assertThat(text).contains("coding_agent: pi", "provider: gpt", "daemon.state: unreachable", "billing: unavailable",
         "daemon.dispatch_wait_s: 61.0", "failures: none");
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.solweb.factory.testing.PiFixture;
+import dev.solweb.provider.platform.Json;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -15,6 +15,7 @@ import dev.solweb.factory.testing.Procs;
 import dev.solweb.factory.testing.SolwebdProcess;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.factory.pi.RpcEventTracker.Step;
+import dev.solweb.provider.platform.Json;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 

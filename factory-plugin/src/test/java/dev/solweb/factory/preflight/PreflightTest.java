@@ -2,7 +2,7 @@ package dev.solweb.factory.preflight;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.solweb.factory.cli.ExitCodes;
+import dev.solweb.factory.cli.FactoryGptExit;
 import dev.solweb.factory.testing.FakeSolwebctl;
 import dev.solweb.factory.testing.WrapperFixture;
 import java.nio.file.Files;
@@ -22,7 +22,7 @@ class PreflightTest {
   private void assertRefused(WrapperFixture fx, String kind, String mentions, String... args) throws Exception {
     List<String> before = fx.tree();
     int rc = fx.run(args);
-    assertThat(rc).as(fx.err.toString()).isEqualTo(ExitCodes.REFUSED);
+    assertThat(rc).as(fx.err.toString()).isEqualTo(FactoryGptExit.REFUSED);
     assertThat(fx.err.toString()).startsWith("factory-gpt: refused (" + kind + "): ").contains(mentions);
     assertThat(Files.exists(fx.factoryArgs)).as("Factory was started").isFalse();
     assertThat(fx.tree()).as("preflight created files").isEqualTo(before);

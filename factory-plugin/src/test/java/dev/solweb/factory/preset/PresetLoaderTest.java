@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

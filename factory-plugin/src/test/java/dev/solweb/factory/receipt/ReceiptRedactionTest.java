@@ -3,7 +3,6 @@ package dev.solweb.factory.receipt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.pi.PiRequest;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiRunner;
@@ -11,6 +10,7 @@ import dev.solweb.factory.session.ClientSession;
 import dev.solweb.factory.testing.FakeChatServer;
 import dev.solweb.factory.testing.PiFixture;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

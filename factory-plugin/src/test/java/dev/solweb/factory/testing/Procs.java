@@ -13,7 +13,7 @@ public final class Procs {
    * why {@link ProcessHandle#isAlive()} (kill(pid, 0)) is not used: it reports zombies as alive.
    */
   public static boolean isDead(long pid) {
-    return !dev.solweb.provider.ctl.ProcessInfo.isRunning(pid);
+    return !dev.solweb.provider.platform.ProcessInfo.isRunning(pid);
   }
 
   /** Polls {@link #isDead} until it holds or {@code millis} pass. */

@@ -7,14 +7,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.killgate.fakesol.ChatHistory;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
-import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -35,11 +36,11 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The seat's figures against fakesol with zero scripted delay (loopback only, headless Chromium):
@@ -51,7 +52,7 @@ import picocli.CommandLine.Spec;
     description = "Benchmark the Playwright seat and solwebd --seat playwright against fakesol.")
 public final class SeatBench implements Callable<Integer> {
 
-  private static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  private static final ObjectMapper JSON = dev.solweb.provider.platform.Json.MAPPER;
   private static final Pattern LISTENING = Pattern.compile("listening on (http://127\\.0\\.0\\.1:\\d+)");
 
   @Spec CommandSpec spec;
@@ -254,7 +255,7 @@ public final class SeatBench implements Callable<Integer> {
       long t0 = System.nanoTime();
       daemon = launch(sol, home);
       base = awaitListening(daemon);
-      token = dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME));
+      token = dev.solweb.provider.platform.TokenFile.read(home.resolve(dev.solweb.provider.platform.TokenFile.NAME));
       while (!"ready".equals(health(http, base, token).path("state").asText())) {
         check(System.nanoTime() - t0 < Duration.ofSeconds(60).toNanos(), "daemon never ready");
         Thread.sleep(20);
@@ -504,6 +505,6 @@ public final class SeatBench implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new SeatBench()).execute(args));
+    Cli.exit(new CommandLine(new SeatBench()), args);
   }
 }

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.scenario.ScriptedReply;
+import dev.solweb.provider.scenario.StreamScript;
 import dev.solweb.provider.seat.playwright.traffic.ConversationStreamDecoder;
 import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
-import dev.solweb.provider.seat.scripted.ScriptedReply;
-import dev.solweb.provider.seat.scripted.StreamScript;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.http.ServerWebSocket;
@@ -36,7 +37,7 @@ import java.util.UUID;
  */
 final class ConversationEndpoint {
 
-  private static final ObjectMapper JSON = FakeSol.JSON;
+  private static final ObjectMapper JSON = Json.MAPPER;
   private static final String UNUSUAL = "Unusual activity has been detected from your device. Try again later.";
 
   private final FakeSol sol;

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
-import dev.solweb.provider.seat.scripted.ScriptedReply;
-import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScriptedReply.Fault;
+import dev.solweb.provider.scenario.ScriptedReply;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.ext.web.Router;
@@ -48,7 +48,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class FakeSol implements AutoCloseable {
 
-  static final ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  static final ObjectMapper JSON = dev.solweb.provider.platform.Json.MAPPER;
   /** How much longer than its scripted pace the server takes to finish writing an answer. */
   private static final long GENERATION_MARGIN_MS = 200;
   /** A valid 2x2 RGB PNG: what every generated image of fakesol is. */

@@ -1,16 +1,17 @@
 package dev.solweb.killgate.fakesol;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
-import dev.solweb.provider.seat.scripted.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code fakesol --port P --scenario FILE|NAME [--dom SHAPE] [--locale LANG]}: serves the imitation
@@ -186,6 +187,6 @@ public final class FakeSolMain implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new FakeSolMain()).execute(args));
+    Cli.exit(new CommandLine(new FakeSolMain()), args);
   }
 }

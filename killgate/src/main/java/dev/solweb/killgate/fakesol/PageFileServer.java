@@ -2,6 +2,7 @@ package dev.solweb.killgate.fakesol;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerResponse;
@@ -29,7 +30,7 @@ public final class PageFileServer implements AutoCloseable {
 
   static final String CSP = "default-src 'self'; script-src 'none'; style-src 'self' 'unsafe-inline';"
       + " img-src 'self' data:; font-src 'self' data:; connect-src 'self'; frame-src 'none'";
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
 
   private final Vertx vertx;
   private final boolean ownsVertx;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,7 @@ import java.util.List;
  */
 public final class StreamEncoder {
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = Json.MAPPER;
   /** Shaped like a JWT, secret-free: the seat must drop it anyway. */
   static final String FAKE_RESUME_TOKEN = "eyJhbGciOiJub25lIn0.eyJmYWtlc29sIjoicmVzdW1lIn0.";
 

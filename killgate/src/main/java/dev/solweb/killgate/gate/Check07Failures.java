@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.PiRunner;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Poll;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -146,14 +149,11 @@ final class Check07Failures implements GateCheck {
             java.net.URI.create("http://127.0.0.1:" + rig.daemon.port + "/healthz"))
         .header("Authorization", "Bearer " + rig.daemon.token()).build();
     long t0 = System.currentTimeMillis();
-    while (System.currentTimeMillis() - t0 < boundMs) {
+    return Poll.until(Duration.ofMillis(boundMs), Duration.ofMillis(100), () -> {
       String body = http.send(health, java.net.http.HttpResponse.BodyHandlers.ofString()).body();
-      if (dev.solweb.factory.pi.Json.MAPPER.readTree(body).path("active").asInt(-1) == 0) {
-        return System.currentTimeMillis() - t0;
-      }
-      Thread.sleep(100);
-    }
-    return -1;
+      return Json.MAPPER.readTree(body).path("active").asInt(-1) == 0
+          ? Optional.of(System.currentTimeMillis() - t0) : Optional.<Long>empty();
+    }).orElse(-1L);
   }
 
   /** One Pi phase on its own client session; {@code cancelOn} set: cancelled once its request arrived. */
@@ -170,11 +170,9 @@ final class Check07Failures implements GateCheck {
         }
       });
       if (cancelOn != null) {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline
-            && rig.proxy.completions(x -> session.value().equals(x.clientSession())).isEmpty()) {
-          Thread.sleep(50);
-        }
+        Poll.until(Duration.ofSeconds(60), Duration.ofMillis(50),
+            () -> rig.proxy.completions(x -> session.value().equals(x.clientSession())).isEmpty()
+                ? Optional.empty() : Optional.of(true));
         Thread.sleep(500);
         runner.cancel();
       }

@@ -2,8 +2,8 @@ package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

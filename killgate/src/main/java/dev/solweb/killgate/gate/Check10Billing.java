@@ -1,11 +1,10 @@
 package dev.solweb.killgate.gate;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.cli.FactoryGpt;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.ToolEvent;
 import dev.solweb.factory.session.ClientSession;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -128,7 +128,7 @@ final class Check11Batching implements GateCheck {
       // What Pi sends back after a reply with several calls: how many tool messages per request.
       ArrayNode toolMessages = Gate.evidence().arrayNode();
       for (RecordingProxy.Exchange x : rig.proxy.completions()) {
-        JsonNode messages = dev.solweb.factory.pi.Json.MAPPER.readTree(x.body).path("messages");
+        JsonNode messages = dev.solweb.provider.platform.Json.MAPPER.readTree(x.body).path("messages");
         int count = 0;
         for (JsonNode message : messages) {
           count += message.path("role").asText().equals("tool") ? 1 : 0;

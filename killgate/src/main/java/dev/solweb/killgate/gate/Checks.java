@@ -1,6 +1,6 @@
 package dev.solweb.killgate.gate;
 
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.util.List;
 
 /** Small helpers shared by the checks. */

@@ -1,7 +1,7 @@
 package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

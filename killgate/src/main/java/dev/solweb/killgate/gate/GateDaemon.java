@@ -2,18 +2,18 @@ package dev.solweb.killgate.gate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.daemon.Daemon;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.protocol.ReplyRules;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.seat.playwright.page.CompletionTracker;
-import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
-import dev.solweb.provider.seat.scripted.ScriptedSeat;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
+import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -108,7 +108,7 @@ final class GateDaemon implements AutoCloseable {
     SeatFactory factory;
     if (kind == SeatKind.SCRIPTED) {
       player = new ScenarioPlayer(scenario);
-      factory = index -> new ScriptedSeat(player, Clock.systemUTC());
+      factory = SeatSelection.scripted(player, Clock.systemUTC());
     } else {
       fakesol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC());
       Path profile = home.resolve("profile");

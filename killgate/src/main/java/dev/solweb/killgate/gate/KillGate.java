@@ -2,6 +2,7 @@ package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,11 +17,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code killgate}: the kill-gate checks (seed 001's ten, and issue 24's batched tool calls) with the pinned real Pi, each with a
@@ -76,7 +77,7 @@ public final class KillGate implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(commandLine(System.getenv()).execute(args));
+    Cli.exit(commandLine(System.getenv()), args);
   }
 
   public static CommandLine commandLine(Map<String, String> env) {
@@ -172,7 +173,7 @@ public final class KillGate implements Callable<Integer> {
         walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
       }
     }
-    gate.notes.add("solwebd runs in the gate's JVM (its Dispatcher, SolwebServer, TokenFile and Registry, wired as "
+    gate.notes.add("solwebd runs in the gate's JVM (its Dispatcher, SolwebServer, TokenFile and registry, wired as "
         + "Solwebd.call() wires them) on 127.0.0.1 with a kernel-picked port and a temp home, one daemon per check, "
         + "so the gate reads what the seat typed (ScenarioPlayer.sends(); for fakesol the page's own record, as "
         + "/control shows it)");

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.Compaction;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.session.ClientSession;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package dev.solweb.killgate.gate;
 
 import dev.solweb.factory.pi.PiBinary;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,11 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code bin/killgate-long}: runs issue 16's 40-turn task ({@link LongTask}) with the pinned Pi once
@@ -70,7 +71,7 @@ public final class LongTaskCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new LongTaskCommand(System.getenv())).execute(args));
+    Cli.exit(new CommandLine(new LongTaskCommand(System.getenv())), args);
   }
 
   @Override

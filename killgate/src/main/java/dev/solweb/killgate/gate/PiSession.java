@@ -2,12 +2,12 @@ package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.pi.ChildEnvironment;
-import dev.solweb.factory.pi.Json;
 import dev.solweb.factory.pi.PiResult;
 import dev.solweb.factory.pi.ProcessGroup;
-import dev.solweb.factory.pi.RpcEventTracker;
 import dev.solweb.factory.pi.RpcEventTracker.Step;
+import dev.solweb.factory.pi.RpcEventTracker;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -2,7 +2,7 @@ package dev.solweb.killgate.gate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 
 /** Scenario JSON (the shared ScriptedSeat / fakesol format) built in code. */
 final class Scenarios {

@@ -3,7 +3,7 @@ package dev.solweb.killgate.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.factory.pi.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;

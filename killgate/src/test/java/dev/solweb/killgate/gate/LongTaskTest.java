@@ -73,7 +73,7 @@ class LongTaskTest {
     Gate gate = new Gate(REPO, root, pi, seat, Path.of("/usr/bin/chromium"), Set.of());
     LongTask.Outcome shipped;
     try (Rig rig = gate.rig("long", LongTask.scenario())) {
-      JsonNode settings = dev.solweb.factory.pi.Json.MAPPER.readTree(rig.accountDir.resolve("settings.json").toFile());
+      JsonNode settings = dev.solweb.provider.platform.Json.MAPPER.readTree(rig.accountDir.resolve("settings.json").toFile());
       assertThat(settings.path("compaction").path("keepRecentTokens").asInt()).isEqualTo(15_000);
       shipped = LongTask.run(rig, "long", rig.accountDir);
     }

@@ -4,6 +4,7 @@ import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -69,22 +69,12 @@ public final class AskGpt implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(execute(CtlEnv.fromSystem(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    Cli.exit(Cli.of(new AskGpt(CtlEnv.fromSystem()), "ask-gpt", AskResult.FAILED), args);
   }
 
   /** Runs one command line; tests call this with captured writers. */
   public static int execute(CtlEnv env, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine commandLine = new CommandLine(new AskGpt(env));
-    commandLine.setOut(out);
-    commandLine.setErr(err);
-    commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
-      cl.getErr().println("ask-gpt: internal error: " + e);
-      return AskResult.FAILED;
-    });
-    int code = commandLine.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    return Cli.execute(Cli.of(new AskGpt(env), "ask-gpt", AskResult.FAILED), out, err, args);
   }
 
   @Override

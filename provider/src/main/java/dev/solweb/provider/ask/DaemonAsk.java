@@ -1,16 +1,15 @@
 package dev.solweb.provider.ask;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.ctl.ClientToken;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.CtlException;
-import dev.solweb.provider.ctl.DaemonState;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -42,9 +41,9 @@ final class DaemonAsk {
   }
 
   Optional<AskResult> ask(TurnRequest.Ask ask) {
-    Optional<DaemonState> state;
+    Optional<StateFile> state;
     try {
-      state = DaemonState.read(env.stateFile());
+      state = env.daemonState();
     } catch (CtlException unreadable) {
       return Optional.of(new AskResult.Refused("the daemon state file is unreadable: " + unreadable.getMessage()));
     }
@@ -53,7 +52,7 @@ final class DaemonAsk {
     }
     String token;
     try {
-      token = TokenFile.read(env);
+      token = ClientToken.read(env);
     } catch (CtlException e) {
       return Optional.of(new AskResult.Refused(e.getMessage()));
     }

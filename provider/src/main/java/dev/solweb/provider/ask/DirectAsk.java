@@ -1,17 +1,16 @@
 package dev.solweb.provider.ask;
 
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
-import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.OneShotTurn;
-import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.translate.Answer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -31,17 +30,17 @@ import java.util.concurrent.TimeoutException;
  */
 final class DirectAsk {
   private final String seatSpec;
-  private final SeatOptions options;
+  private final PlaywrightOptions options;
   private final Duration turnTimeout;
 
-  DirectAsk(String seatSpec, SeatOptions options, Duration turnTimeout) {
+  DirectAsk(String seatSpec, PlaywrightOptions options, Duration turnTimeout) {
     this.seatSpec = seatSpec;
     this.options = options;
     this.turnTimeout = turnTimeout;
   }
 
   AskResult ask(TurnRequest.Ask ask) {
-    Path profile = options.profile();
+    Path profile = options.profileDir();
     Optional<ProfileLock> lock;
     try {
       lock = ProfileLock.tryAcquire(profile);

@@ -1,10 +1,11 @@
 package dev.solweb.provider.bench;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.TokenFile;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -12,6 +13,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -57,13 +59,8 @@ public final class ShimBench {
         "--seat", "scripted:" + scenarioFile, "--port", "0", "--home", home.toString())
         .redirectErrorStream(true).redirectOutput(home.resolve("solwebd.log").toFile()).start();
     try {
-      while (!Files.exists(home.resolve(StateFile.NAME))) {
-        if (!daemon.isAlive()) {
-          throw new IllegalStateException("solwebd died: " + Files.readString(home.resolve("solwebd.log")));
-        }
-        Thread.sleep(20);
-      }
-      ShimBench bench = new ShimBench(StateFile.read(home).port(), dev.solweb.provider.ctl.TokenFile.read(home.resolve(dev.solweb.provider.ctl.TokenFile.NAME)));
+      StateFile state = StateFile.await(home, daemon, home.resolve("solwebd.log"), Duration.ofSeconds(60));
+      ShimBench bench = new ShimBench(state.port(), TokenFile.read(home.resolve(TokenFile.NAME)));
       bench.run(deltaSessions, deltaTurns, daemon.pid());
     } finally {
       daemon.destroy();

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import java.io.IOException;
@@ -11,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -42,28 +44,16 @@ final class CaptureCommand implements Callable<Integer> {
   @Option(names = "--out", paramLabel = "FILE", required = true, description = "Where to write the HTML (mode 0600).")
   Path out;
 
-  @Option(names = "--chat-url", paramLabel = "URL",
-      description = "Page to capture. Default: the real home page, or the daemon's current page.")
-  URI chatUrl;
-
   @Option(names = "--open-effort-menu", description = "Capture with the effort menu open (closed with Escape after).")
   boolean openEffortMenu;
 
-  @Option(names = "--profile", paramLabel = "DIR",
-      description = "Browser profile. Default: $SOLWEBD_PROFILE, else <home>/profile.")
-  Path profile;
-
-  @Option(names = "--headless", description = "Run Chromium headless (the real site may challenge it).")
-  boolean headless;
-
-  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
-      description = "Chromium executable. Default: ${DEFAULT-VALUE}.")
-  Path chromium;
+  /** --chat-url is the page to capture: default the real home page, or the daemon's current page. */
+  @Mixin BrowserMixin browser;
 
   @Override
   public Integer call() {
     try {
-      String html = PageAccess.of(parent.env, chatUrl, profile, headless, chromium).read(new PageAccess.Read<>() {
+      String html = PageAccess.of(parent.env, browser).read(new PageAccess.Read<>() {
         @Override
         public String onSeat(PlaywrightSeat seat, URI url) throws SeatException {
           return seat.capture(url, openEffortMenu);

@@ -1,9 +1,13 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.MachineId;
+import dev.solweb.provider.platform.Refused;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Everything solwebctl reads from its surroundings, resolved once: the environment, the daemon
@@ -89,6 +93,20 @@ public record CtlEnv(
     return home.resolve("solwebd.state.json");
   }
 
+  /**
+   * The daemon's state file, when one was written.
+   *
+   * @throws CtlException {@link ExitCodes#OWNERSHIP} when it is unreadable or malformed
+   */
+  public Optional<StateFile> daemonState() throws CtlException {
+    try {
+      return StateFile.read(stateFile());
+    } catch (IOException e) {
+      throw new CtlException(ExitCodes.OWNERSHIP,
+          "state file " + stateFile() + " is malformed (" + e.getMessage() + "); not trusting it", e);
+    }
+  }
+
   public Path identityFile() {
     return home.resolve("identity.json");
   }
@@ -134,6 +152,19 @@ public record CtlEnv(
           "cannot find bin/solwebd: run solwebctl through bin/solwebctl (it sets -D" + ROOT_PROPERTY + ")");
     }
     return root.resolve("bin").resolve("solwebd");
+  }
+
+  /**
+   * This machine's id hash, proven unambiguous ({@link MachineId#unambiguousSha256}).
+   *
+   * @throws CtlException {@link ExitCodes#REFUSED} "ambiguous machine identity: ..."
+   */
+  public String machineIdSha256() throws CtlException {
+    try {
+      return MachineId.unambiguousSha256(machineIdFile, dbusMachineIdFile);
+    } catch (Refused e) {
+      throw CtlException.refused(e);
+    }
   }
 
   /** The effective uid of this process, from /proc/self/status (Java has no portable getuid). */

@@ -1,8 +1,8 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;

@@ -2,15 +2,15 @@ package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatMixin;
-import dev.solweb.provider.dispatch.ConversationDeletion;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.hygiene.ConversationDeletion;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.ConversationSelection;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Conversations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -130,21 +130,20 @@ final class DeleteConversationsCommand implements Callable<Integer> {
           + ", which is not a running solwebd of " + env.home() + ": end that process and run this again");
     }
     try (ProfileLock held = lock.get()) {
-      Registry registry = Registry.persistent(ManagedConversations.registryFile(env));
-      Clock clock = Clock.systemUTC();
+      Conversations managed = Conversations.persistent(ManagedConversations.registryFile(env), Clock.systemUTC());
       List<Conversation> selected;
       try {
-        selected = selection.select(registry.all(), clock.instant());
+        selected = managed.list(selection);
       } catch (IllegalArgumentException e) {
         throw new CtlException(ExitCodes.REFUSED, e.getMessage(), e);
       }
-      return ConversationDeletion.report(deleteAll(env, registry, selected, clock), dryRun);
+      return ConversationDeletion.report(deleteAll(env, managed, selected), dryRun);
     }
   }
 
   /** One seat, opened only when a conversation needs the page, for all of them; a broken one is reopened. */
-  private List<ConversationDeletion.Outcome> deleteAll(CtlEnv env, Registry registry, List<Conversation> selected,
-      Clock clock) throws CtlException {
+  private List<ConversationDeletion.Outcome> deleteAll(CtlEnv env, Conversations managed, List<Conversation> selected)
+      throws CtlException {
     List<ConversationDeletion.Outcome> outcomes = new ArrayList<>();
     BrowserSeat open = null;
     try {
@@ -158,7 +157,7 @@ final class DeleteConversationsCommand implements Callable<Integer> {
           open = SeatChoice.opener(env.withProfile(seat.profileOr(env.profileDir())), seat).open();
         }
         try {
-          outcomes.add(ConversationDeletion.onSeat(open, registry, c.sessionKey(), clock));
+          outcomes.add(ConversationDeletion.onSeat(open, managed, c.sessionKey()));
         } catch (SeatException broken) {
           outcomes.add(new ConversationDeletion.Outcome(c.sessionKey(), c.conversationId(), c.url(),
               ConversationDeletion.Result.FAILED, broken.failure().detail() + "; no tombstone recorded"));

@@ -1,13 +1,14 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.seat.SeatException;
-import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
+import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -41,20 +42,8 @@ final class DoctorCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print the report as one JSON object (docs/solwebctl.md).")
   boolean json;
 
-  @Option(names = "--chat-url", paramLabel = "URL",
-      description = "Page to read. Default: the real home page, or the daemon's current page.")
-  URI chatUrl;
-
-  @Option(names = "--profile", paramLabel = "DIR",
-      description = "Browser profile. Default: $SOLWEBD_PROFILE, else <home>/profile.")
-  Path profile;
-
-  @Option(names = "--headless", description = "Run Chromium headless (the real site may challenge it).")
-  boolean headless;
-
-  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
-      description = "Chromium executable. Default: ${DEFAULT-VALUE}.")
-  Path chromium;
+  /** --chat-url is the page to read: default the real home page, or the daemon's current page. */
+  @Mixin BrowserMixin browser;
 
   @Option(names = "--effort-menu", negatable = true, defaultValue = "true", fallbackValue = "true",
       description = "Open the effort menu to list its rows, then Escape (default); --no-effort-menu leaves it shut.")
@@ -66,7 +55,7 @@ final class DoctorCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     PageReport report;
     try {
-      PageAccess access = PageAccess.of(parent.env, chatUrl, profile, headless, chromium);
+      PageAccess access = PageAccess.of(parent.env, browser);
       report = access.read(new PageAccess.Read<>() {
         @Override
         public PageReport onSeat(PlaywrightSeat seat, URI url) throws SeatException {

@@ -1,5 +1,6 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * canonical profile path and this machine's id hash in identity.json. Enrollment is written once;
  * an existing different identity is refused, never rewritten.
  */
-public final class Enrollment {
+final class Enrollment {
 
   /** Opens the seat enrollment probes; the caller closes it. */
   @FunctionalInterface
@@ -34,7 +35,7 @@ public final class Enrollment {
       throw new CtlException(ExitCodes.REFUSED,
           "non-local topology: KUBERNETES_SERVICE_HOST is set (solweb runs only on the workstation)");
     }
-    String machine = MachineId.unambiguousSha256(env.machineIdFile(), env.dbusMachineIdFile());
+    String machine = env.machineIdSha256();
     Path profile = Profile.canonicalLocal(env);
     ProviderIdentity existing = null;
     if (Files.exists(env.identityFile(), LinkOption.NOFOLLOW_LINKS)) {

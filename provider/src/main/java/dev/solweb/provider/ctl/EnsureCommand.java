@@ -1,7 +1,7 @@
 package dev.solweb.provider.ctl;
 
-import java.util.concurrent.Callable;
 import dev.solweb.provider.daemon.SeatMixin;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,8 +42,7 @@ final class EnsureCommand implements Callable<Integer> {
   public Integer call() {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(seats, seat.seat(), seat.chatUrl(), seat.headless(),
-          seat.chromium() == null ? null : seat.chromium().toString(), seat.profileOr(null));
+      launch = new LaunchRequest(seats, seat.seat(), seat.browser().args());
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("solwebctl ensure: " + e.getMessage());
       return ExitCodes.USAGE;

@@ -9,13 +9,9 @@ import java.util.List;
  *
  * @param seats the minimum number of seats; a new daemon is started with exactly this many
  * @param seat {@code playwright} or {@code scripted:<file|name>}
- * @param chatUrl the chat page the playwright seat opens, or null for the daemon's default
- * @param headless whether the playwright seat runs headless
- * @param chromium the Chromium the playwright seat runs, or null for the daemon's default
- * @param profile the seat's Chromium profile, or null for the daemon's default
+ * @param browserArgs the browser options given ({@code BrowserMixin.args}), passed on as they are
  */
-public record LaunchRequest(int seats, String seat, String chatUrl, boolean headless, String chromium,
-    java.nio.file.Path profile) {
+public record LaunchRequest(int seats, String seat, List<String> browserArgs) {
 
   public LaunchRequest {
     if (seats < 1) {
@@ -24,6 +20,7 @@ public record LaunchRequest(int seats, String seat, String chatUrl, boolean head
     if (!seat.equals("playwright") && !(seat.startsWith("scripted:") && seat.length() > "scripted:".length())) {
       throw new IllegalArgumentException("--seat must be playwright or scripted:<file|name>, got: " + seat);
     }
+    browserArgs = List.copyOf(browserArgs);
   }
 
   /** The daemon's arguments after the launcher (never the token: the daemon reads its own file). */
@@ -31,21 +28,7 @@ public record LaunchRequest(int seats, String seat, String chatUrl, boolean head
     List<String> args = new ArrayList<>(List.of(
         "--home", env.home().toString(), "--port", Integer.toString(port),
         "--seats", Integer.toString(seats), "--seat", seat));
-    if (chatUrl != null) {
-      args.add("--chat-url");
-      args.add(chatUrl);
-    }
-    if (headless) {
-      args.add("--headless");
-    }
-    if (chromium != null) {
-      args.add("--chromium");
-      args.add(chromium);
-    }
-    if (profile != null) {
-      args.add("--profile");
-      args.add(profile.toString());
-    }
+    args.addAll(browserArgs);
     return args;
   }
 }

@@ -1,9 +1,9 @@
 package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.ConversationListing;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Conversations;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -52,7 +52,7 @@ final class ListConversationsCommand implements Callable<Integer> {
           throw new CtlException(ExitCodes.REFUSED, "solwebd answered /v1/conversations with no JSON", e);
         }
       } else {
-        listing = ConversationListing.toJson(Registry.snapshot(ManagedConversations.registryFile(env)));
+        listing = ConversationListing.toJson(Conversations.snapshot(ManagedConversations.registryFile(env)));
       }
     } catch (CtlException e) {
       spec.commandLine().getErr().println("solwebctl conversations list: " + e.getMessage());

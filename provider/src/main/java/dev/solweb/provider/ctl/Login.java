@@ -1,12 +1,14 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.daemon.SeatOptions;
-
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatStartFailure;
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.HostName;
+import dev.solweb.provider.platform.Poll;
+import dev.solweb.provider.platform.SecureFile;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.LoginWindow;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -29,6 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class Login {
   private static final Duration POLL = Duration.ofMillis(500);
+  private static final Duration INTERRUPT_GRACE = Duration.ofMillis(500);
 
   /**
    * @param chromium the Chromium to open
@@ -56,7 +59,7 @@ final class Login {
     if (!SeatStartFailure.hasDisplay(env.env())) {
       throw new CtlException(ExitCodes.START_FAILED, "no display: DISPLAY and WAYLAND_DISPLAY are unset. A person must"
           + " see and use the login window, so xvfb-run does not help here. Run solwebctl login in a desktop session on"
-          + " this machine, or with this machine's display forwarded to yours (ssh -X " + hostName() + ", then"
+          + " this machine, or with this machine's display forwarded to yours (ssh -X " + HostName.get().orElse("<this host>") + ", then"
           + " solwebctl login)");
     }
     Optional<SeatStartFailure> missing = SeatStartFailure.precheck(about);
@@ -85,7 +88,7 @@ final class Login {
       }
       ProviderIdentity identity = new Enrollment(env).enroll(
           SeatChoice.opener("playwright",
-              new SeatOptions(request.chatUrl().toString(), false, request.chromium(), env.profileDir(), env.home())));
+              new PlaywrightOptions(request.chatUrl(), false, request.chromium(), env.profileDir(), env.home())));
       say("enrolled " + identity.expectedAccount() + " " + identity.profileDir() + "; next: solwebctl ensure");
       return ExitCodes.OK;
     } finally {
@@ -113,38 +116,64 @@ final class Login {
     }
     try (window) {
       LoginProgress progress = new LoginProgress(clock.instant(), request.timeout());
-      while (true) {
-        if (interrupted.get()) {
-          window.close();
-          say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
-          throw new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
-        }
-        LoginWindow.Look look = window.look();
-        if (look.closed()) {
-          throw new CtlException(ExitCodes.NOT_READY,
-              "the window was closed before ChatGPT was logged in; nothing was enrolled (run solwebctl login again)");
-        }
-        if (look.account() != null) {
-          if (expected != null && !expected.equals(look.account())) {
-            throw new CtlException(ExitCodes.REFUSED,
-                SeatStartFailure.wrongAccount(look.account(), expected, about).line());
-          }
-          say("logged in as " + look.account() + "; closing the window");
-          return look.account();
-        }
-        if (progress.expired(clock.instant())) {
-          throw new CtlException(ExitCodes.NOT_READY, "not logged in within " + request.timeout().toSeconds()
-              + " s (the window showed " + look.shows() + "); nothing was enrolled. Run solwebctl login again"
-              + " (--timeout S for longer)");
-        }
-        String line = progress.due(clock.instant(), look.shows());
-        if (line != null) {
-          out.println(line);
-          out.flush();
-        }
-        pause();
+      try {
+        return Poll.until(POLL, () -> loggedIn(window, progress, request, about, expected));
+      } catch (Poll.Interrupted e) {
+        interrupted.set(true);
+        return loggedIn(window, progress, request, about, expected).orElseThrow();
       }
     }
+  }
+
+  /**
+   * Whether Ctrl-C is what closed the window: the signal ends Chromium and the driver at once, and
+   * the JVM's hook that sets the flag runs a moment later.
+   */
+  private boolean interruptedSoon() {
+    return Poll.until(INTERRUPT_GRACE, Duration.ofMillis(50),
+        () -> interrupted.get() ? Optional.of(true) : Optional.<Boolean>empty()).isPresent();
+  }
+
+  private CtlException interrupted(LoginWindow window) {
+    window.close();
+    say("interrupted: the window is closed and the profile lock released; nothing was enrolled");
+    return new CtlException(ExitCodes.NOT_READY, "interrupted before ChatGPT was logged in; nothing was enrolled");
+  }
+
+  /** One look at the window: the account once logged in, empty while waiting; the end of the wait throws. */
+  private Optional<String> loggedIn(LoginWindow window, LoginProgress progress, Request request,
+      SeatStartFailure.Seat about, String expected) throws CtlException {
+    if (interrupted.get()) {
+      throw interrupted(window);
+    }
+    LoginWindow.Look look = window.look();
+    if (look.closed() && interruptedSoon()) {
+      // Ctrl-C reaches the window's processes too: one that closed under the look is the interrupt's.
+      throw interrupted(window);
+    }
+    if (look.closed()) {
+      throw new CtlException(ExitCodes.NOT_READY,
+          "the window was closed before ChatGPT was logged in; nothing was enrolled (run solwebctl login again)");
+    }
+    if (look.account() != null) {
+      if (expected != null && !expected.equals(look.account())) {
+        throw new CtlException(ExitCodes.REFUSED,
+            SeatStartFailure.wrongAccount(look.account(), expected, about).line());
+      }
+      say("logged in as " + look.account() + "; closing the window");
+      return Optional.of(look.account());
+    }
+    if (progress.expired(clock.instant())) {
+      throw new CtlException(ExitCodes.NOT_READY, "not logged in within " + request.timeout().toSeconds()
+          + " s (the window showed " + look.shows() + "); nothing was enrolled. Run solwebctl login again"
+          + " (--timeout S for longer)");
+    }
+    String line = progress.due(clock.instant(), look.shows());
+    if (line != null) {
+      out.println(line);
+      out.flush();
+    }
+    return Optional.empty();
   }
 
   /** The enrolled account, or null when nothing is enrolled; an identity for another profile is refused first. */
@@ -188,9 +217,9 @@ final class Login {
       return lock.get();
     }
     String holder = ProfileLock.holder(profileDir);
-    Optional<DaemonState> daemon;
+    Optional<StateFile> daemon;
     try {
-      daemon = DaemonState.read(env.stateFile());
+      daemon = env.daemonState();
     } catch (CtlException unreadable) {
       daemon = Optional.empty();
     }
@@ -208,20 +237,4 @@ final class Login {
     out.flush();
   }
 
-  private void pause() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      interrupted.set(true);
-    }
-  }
-
-  private static String hostName() {
-    try {
-      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-    } catch (IOException e) {
-      return "<this host>";
-    }
-  }
 }

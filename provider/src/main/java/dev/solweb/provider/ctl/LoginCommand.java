@@ -1,12 +1,13 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -33,17 +34,8 @@ final class LoginCommand implements Callable<Integer> {
   @ParentCommand Solwebctl parent;
   @Spec CommandSpec spec;
 
-  @Option(names = "--profile", paramLabel = "DIR",
-      description = "The profile to log in (default $SOLWEBD_PROFILE, else <home>/profile: the daemon's).")
-  Path profile;
-
-  @Option(names = "--chromium", paramLabel = "PATH", defaultValue = "/usr/bin/chromium",
-      description = "Chromium to open. Default: ${DEFAULT-VALUE}.")
-  Path chromium;
-
-  @Option(names = "--chat-url", paramLabel = "URL", defaultValue = PlaywrightOptions.REAL_CHAT_URL,
-      description = "Chat page to open (tests point it at fakesol). Default: ${DEFAULT-VALUE}.")
-  String chatUrl;
+  /** --profile is the profile to log in (the daemon's by default); --headless is refused: a person logs in. */
+  @Mixin BrowserMixin browser;
 
   @Option(names = "--timeout", paramLabel = "S", defaultValue = "600",
       description = "Seconds to wait for the login. Default: ${DEFAULT-VALUE}.")
@@ -58,10 +50,15 @@ final class LoginCommand implements Callable<Integer> {
       spec.commandLine().getErr().println("solwebctl login: --timeout must be at least 1 second");
       return ExitCodes.USAGE;
     }
-    CtlEnv env = profile == null ? parent.env : parent.env.withProfile(profile.toAbsolutePath());
+    if (browser.headless()) {
+      spec.commandLine().getErr().println("solwebctl login: --headless cannot log in: a person must see the window");
+      return ExitCodes.USAGE;
+    }
+    CtlEnv env = parent.env.withProfile(browser.profileOr(parent.env.profileDir()));
+    String chatUrl = browser.chatUrl() == null ? PlaywrightOptions.REAL_CHAT_URL : browser.chatUrl();
     try {
       return new Login(env, spec.commandLine().getOut(), Clock.systemUTC()).run(new Login.Request(
-          chromium, URI.create(chatUrl), Duration.ofSeconds(timeoutSeconds), !noEnroll));
+          browser.chromiumOrDefault(), URI.create(chatUrl), Duration.ofSeconds(timeoutSeconds), !noEnroll));
     } catch (CtlException e) {
       spec.commandLine().getErr().println("solwebctl login: " + e.getMessage());
       spec.commandLine().getErr().flush();

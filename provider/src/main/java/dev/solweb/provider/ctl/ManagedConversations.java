@@ -1,5 +1,7 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -23,12 +25,12 @@ final class ManagedConversations {
 
   /** The running daemon of this home, or empty when none runs (no state file, or a stale one). */
   static Optional<DaemonClient> runningDaemon(CtlEnv env) throws CtlException {
-    Optional<DaemonState> state = DaemonState.read(env.stateFile());
+    Optional<StateFile> state = env.daemonState();
     if (state.isEmpty()) {
       return Optional.empty();
     }
     boolean alive = ProcessInfo.of(env.proc(), state.get().pid())
         .map(info -> info.startTicks() == state.get().processStartTicks()).orElse(false);
-    return alive ? Optional.of(new DaemonClient(state.get().port(), TokenFile.read(env))) : Optional.empty();
+    return alive ? Optional.of(new DaemonClient(state.get().port(), ClientToken.read(env))) : Optional.empty();
   }
 }

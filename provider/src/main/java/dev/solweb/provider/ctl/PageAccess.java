@@ -1,12 +1,15 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.daemon.BrowserMixin;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,17 +28,24 @@ import java.util.Optional;
 record PageAccess(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path chromium) {
 
   /**
-   * @param profile null for the home's profile ($SOLWEBD_PROFILE, else {@code <home>/profile})
+   * @param browser the options given: no {@code --profile} is the home's ($SOLWEBD_PROFILE, else
+   *     {@code <home>/profile}), no {@code --chat-url} the daemon's current page or the real home page
    * @throws CtlException {@link ExitCodes#USAGE} for a chat URL that is not http(s)
    */
-  static PageAccess of(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path chromium) throws CtlException {
-    boolean web = chatUrl == null
-        || (("https".equals(chatUrl.getScheme()) || "http".equals(chatUrl.getScheme())) && chatUrl.getHost() != null);
-    if (!web) {
-      throw new CtlException(ExitCodes.USAGE, "--chat-url must be an http(s) URL, got: " + chatUrl);
+  static PageAccess of(CtlEnv env, BrowserMixin browser) throws CtlException {
+    URI chatUrl;
+    try {
+      chatUrl = browser.chatUrl() == null ? null : new URI(browser.chatUrl());
+    } catch (URISyntaxException e) {
+      chatUrl = null;
     }
-    Path dir = (profile == null ? env.profileDir() : profile).toAbsolutePath().normalize();
-    return new PageAccess(env, chatUrl, dir, headless, chromium);
+    boolean web = browser.chatUrl() == null || (chatUrl != null
+        && ("https".equals(chatUrl.getScheme()) || "http".equals(chatUrl.getScheme())) && chatUrl.getHost() != null);
+    if (!web) {
+      throw new CtlException(ExitCodes.USAGE, "--chat-url must be an http(s) URL, got: " + browser.chatUrl());
+    }
+    Path dir = browser.profileOr(env.profileDir()).toAbsolutePath().normalize();
+    return new PageAccess(env, chatUrl, dir, browser.headless(), browser.chromiumOrDefault());
   }
 
   /** A daemon read waits for the turn ahead of it (SOLWEBD_TURN_TIMEOUT, 300 s) and its own. */
@@ -66,13 +76,13 @@ record PageAccess(CtlEnv env, URI chatUrl, Path profile, boolean headless, Path 
       }
     }
     String holder = ProfileLock.holder(profile);
-    Optional<DaemonState> state = DaemonState.read(env.stateFile());
+    Optional<StateFile> state = env.daemonState();
     if (state.isEmpty() || !holder.equals(Long.toString(state.get().pid()))) {
       throw new CtlException(ExitCodes.REFUSED, "the profile " + profile + " is in use by pid " + holder
           + ", which is not the solwebd of " + env.home() + ": end that process (an ask-gpt, or a daemon of"
           + " another home: solwebctl stop with its SOLWEBD_HOME) and run this again");
     }
-    DaemonClient daemon = new DaemonClient(state.get().port(), TokenFile.read(env));
+    DaemonClient daemon = new DaemonClient(state.get().port(), ClientToken.read(env));
     String query = chatUrl == null ? "" : "url=" + URLEncoder.encode(chatUrl.toString(), StandardCharsets.UTF_8) + "&";
     try {
       return read.throughDaemon(daemon, query);

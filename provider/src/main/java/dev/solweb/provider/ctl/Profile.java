@@ -11,7 +11,7 @@ import java.util.Set;
  * current user owns, on a local filesystem. A profile on NFS/SMB/sshfs could be opened by another
  * host's browser at the same time, so it is refused.
  */
-public final class Profile {
+final class Profile {
 
   static final Set<String> NETWORK_FILESYSTEMS = Set.of("nfs", "nfs4", "cifs", "smb3", "smbfs", "ncpfs",
       "sshfs", "fuse.sshfs", "9p", "afs", "ceph", "glusterfs", "fuse.glusterfs", "davfs", "fuse.davfs2",

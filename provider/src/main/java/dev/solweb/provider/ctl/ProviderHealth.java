@@ -1,10 +1,10 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;

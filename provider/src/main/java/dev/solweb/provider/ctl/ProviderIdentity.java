@@ -1,10 +1,12 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.SecureFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -15,7 +17,7 @@ import java.util.Objects;
  * only by {@code solwebctl enroll}.
  */
 @JsonPropertyOrder({"expected_account", "profile_dir", "machine_id_sha256"})
-public record ProviderIdentity(
+record ProviderIdentity(
     @JsonProperty("expected_account") String expectedAccount,
     @JsonProperty("profile_dir") String profileDir,
     @JsonProperty("machine_id_sha256") String machineIdSha256) {
@@ -47,13 +49,13 @@ public record ProviderIdentity(
     String text;
     try {
       text = SecureFile.readPrivate(file, "identity file", env.euid());
-    } catch (CtlException e) {
+    } catch (Refused e) {
       if (e.getMessage().endsWith("does not exist")) {
         throw new CtlException(ExitCodes.REFUSED,
             "not enrolled: " + file + " does not exist (run: solwebctl login, or solwebctl enroll --current-profile"
                 + " on a profile that is logged in)");
       }
-      throw e;
+      throw CtlException.refused(e);
     }
     try {
       ProviderIdentity identity = JSON.readValue(text, ProviderIdentity.class);

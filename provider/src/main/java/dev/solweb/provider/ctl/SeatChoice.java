@@ -1,10 +1,10 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.SeatMixin;
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
-import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 
 /**
  * The seat enroll probes, chosen by name exactly as solwebd chooses its seats (the daemon's
@@ -20,7 +20,7 @@ final class SeatChoice {
   }
 
   /** A seat of kind {@code seat} on exactly these options (login enrolls through the window's profile). */
-  static Enrollment.SeatOpener opener(String seat, SeatOptions options) {
+  static Enrollment.SeatOpener opener(String seat, PlaywrightOptions options) {
     return () -> {
       try {
         return SeatSelection.factory(seat, options).create(0);

@@ -1,7 +1,12 @@
 package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.daemon.Version;
+import dev.solweb.provider.platform.HostName;
+import dev.solweb.provider.platform.Poll;
+import dev.solweb.provider.platform.ProcessInfo;
+import dev.solweb.provider.platform.SecureFile;
 import java.io.File;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
@@ -42,7 +47,7 @@ public final class ServiceControl {
   public ServiceControl(CtlEnv env, Duration startTimeout) {
     this.env = env;
     this.startTimeout = startTimeout;
-    this.host = hostName();
+    this.host = HostName.get().orElse("localhost");
   }
 
   /** The startup timeout: {@code SOLWEBCTL_START_TIMEOUT_S}, else 120 s (a browser seat is slow to start). */
@@ -56,7 +61,7 @@ public final class ServiceControl {
     try {
       Topology.requireLocal(env);
       ProviderIdentity identity = verifiedIdentity();
-      Optional<DaemonState> state = DaemonState.read(env.stateFile());
+      Optional<StateFile> state = env.daemonState();
       if (state.isEmpty()) {
         return notRunning();
       }
@@ -77,7 +82,7 @@ public final class ServiceControl {
       Topology.requireLocal(env);
       ProviderIdentity identity = verifiedIdentity();
       try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
-        Optional<DaemonState> state = DaemonState.read(env.stateFile());
+        Optional<StateFile> state = env.daemonState();
         if (state.isPresent()) {
           return waitWhileStarting(state.get(), identity, launch.seats(), Instant.now().plus(startTimeout), null);
         }
@@ -98,11 +103,11 @@ public final class ServiceControl {
     try {
       Topology.requireLocal(env);
       try (StartLock lock = StartLock.acquire(env.lockFile(), startTimeout.plusSeconds(30))) {
-        Optional<DaemonState> read = DaemonState.read(env.stateFile());
+        Optional<StateFile> read = env.daemonState();
         if (read.isEmpty()) {
           return new Outcome(ExitCodes.OK, ProviderHealth.without(endpoint(env.port()), host, "solwebd is not running"));
         }
-        DaemonState state = read.get();
+        StateFile state = read.get();
         Optional<ProcessInfo> process = ProcessInfo.of(env.proc(), state.pid());
         if (process.isEmpty() || process.get().startTicks() != state.processStartTicks()) {
           Files.deleteIfExists(env.stateFile());
@@ -112,7 +117,7 @@ public final class ServiceControl {
               "removed stale state file: pid " + state.pid() + " " + why));
         }
         requireOurDaemon(state, process.get());
-        DaemonClient client = new DaemonClient(state.port(), TokenFile.read(env));
+        DaemonClient client = new DaemonClient(state.port(), ClientToken.read(env));
         JsonNode health;
         try {
           health = client.health();
@@ -122,13 +127,12 @@ public final class ServiceControl {
           throw new CtlException(ExitCodes.START_FAILED,
               "solwebd pid " + state.pid() + " does not answer on port " + state.port() + "; not stopping it blindly");
         }
-        Instant deadline = Instant.now().plusSeconds(30);
-        while (ProcessInfo.of(env.proc(), state.pid()).filter(p -> p.startTicks() == state.processStartTicks()).isPresent()) {
-          if (Instant.now().isAfter(deadline)) {
-            return new Outcome(ExitCodes.NOT_READY, ProviderHealth.without(endpoint(state.port()), host,
-                "solwebd pid " + state.pid() + " accepted /shutdown but did not exit within 30s"));
-          }
-          sleep();
+        boolean exited = Poll.until(Duration.ofSeconds(30), POLL, () -> ProcessInfo.of(env.proc(), state.pid())
+            .filter(p -> p.startTicks() == state.processStartTicks()).isPresent() ? Optional.empty() : Optional.of(true))
+            .isPresent();
+        if (!exited) {
+          return new Outcome(ExitCodes.NOT_READY, ProviderHealth.without(endpoint(state.port()), host,
+              "solwebd pid " + state.pid() + " accepted /shutdown but did not exit within 30s"));
         }
         Files.deleteIfExists(env.stateFile());
         log("stopped solwebd pid " + state.pid());
@@ -145,7 +149,7 @@ public final class ServiceControl {
   // Identity first: nothing is started or trusted for a machine/profile that is not the enrolled one.
   private ProviderIdentity verifiedIdentity() throws CtlException {
     ProviderIdentity identity = ProviderIdentity.load(env);
-    String machine = MachineId.unambiguousSha256(env.machineIdFile(), env.dbusMachineIdFile());
+    String machine = env.machineIdSha256();
     if (!machine.equals(identity.machineIdSha256())) {
       throw new CtlException(ExitCodes.REFUSED,
           "identity mismatch: this machine's id hash differs from the enrolled one in " + env.identityFile());
@@ -190,26 +194,24 @@ public final class ServiceControl {
     log("launched solwebd (launcher pid " + process.pid() + ", seat " + launch.seat() + ", seats "
         + launch.seats() + ", port " + port + ")");
     Instant deadline = Instant.now().plus(startTimeout);
-    while (Instant.now().isBefore(deadline)) {
-      Optional<DaemonState> state = DaemonState.read(env.stateFile());
-      if (state.isPresent()) {
-        try {
-          return waitWhileStarting(state.get(), identity, launch.seats(), deadline, process);
-        } catch (CtlException e) {
-          if (process.isAlive()) {
-            throw e;
-          }
-          // It exited while we watched it start (no seat could start): its own words, not "stale state file".
-          throw exitedEarly(process, logStart);
-        }
-      }
-      if (!process.isAlive()) {
+    StateFile state = Poll.until(startTimeout, POLL, () -> {
+      Optional<StateFile> written = env.daemonState();
+      if (written.isEmpty() && !process.isAlive()) {
         throw exitedEarly(process, logStart);
       }
-      sleep();
+      return written;
+    }).orElseThrow(() -> new CtlException(ExitCodes.START_FAILED, "solwebd wrote no state file within "
+        + startTimeout.toSeconds() + "s; see " + env.daemonLog()));
+    try {
+      return waitWhileStarting(state, identity, launch.seats(), deadline, process);
+    } catch (CtlException e) {
+      // It exited while we watched it start (no seat could start): its own words, not "stale state file"
+      // or "not our solwebd" (a process on its way out has no command line left to prove it).
+      if (process.isAlive() && !exitsSoon(process)) {
+        throw e;
+      }
+      throw exitedEarly(process, logStart);
     }
-    throw new CtlException(ExitCodes.START_FAILED, "solwebd wrote no state file within "
-        + startTimeout.toSeconds() + "s; see " + env.daemonLog());
   }
 
   /** The launched daemon exited: its exit code and its own cause line ("solwebd: ... cannot start: ..."). */
@@ -228,9 +230,9 @@ public final class ServiceControl {
   // A daemon that is starting (or not yet answering right after its state file appeared) is
   // waited for; any other answer, good or bad, is final.
   // launched: the daemon this ensure started (null for one found running); once it has exited, waiting ends.
-  private Outcome waitWhileStarting(DaemonState state, ProviderIdentity identity, int minSeats, Instant deadline,
+  private Outcome waitWhileStarting(StateFile state, ProviderIdentity identity, int minSeats, Instant deadline,
       Process launched) throws CtlException {
-    while (true) {
+    return Poll.until(POLL, () -> {
       Outcome outcome;
       try {
         outcome = observe(state, identity, minSeats);
@@ -239,23 +241,22 @@ public final class ServiceControl {
             || (launched != null && !launched.isAlive())) {
           throw e;
         }
-        sleep();
-        continue;
+        return Optional.empty();
       }
-      if (!outcome.health().state().equals("starting") || Instant.now().isAfter(deadline)) {
-        if (outcome.health().state().equals("starting")) {
-          return new Outcome(ExitCodes.START_FAILED, outcome.health().refused(
-              "solwebd is still starting after " + startTimeout.toSeconds() + "s; see " + env.daemonLog()));
-        }
-        if (!outcome.health().ok() && exitsSoon(launched)) {
-          // A daemon that gives up (no seat could start) may answer one poll before it goes:
-          // its exit and its own cause line are the answer, not that passing state.
-          throw new CtlException(ExitCodes.START_FAILED, "solwebd exited while starting");
-        }
-        return outcome;
+      if (outcome.health().state().equals("starting") && !Instant.now().isAfter(deadline)) {
+        return Optional.empty();
       }
-      sleep();
-    }
+      if (outcome.health().state().equals("starting")) {
+        return Optional.of(new Outcome(ExitCodes.START_FAILED, outcome.health().refused(
+            "solwebd is still starting after " + startTimeout.toSeconds() + "s; see " + env.daemonLog())));
+      }
+      if (!outcome.health().ok() && exitsSoon(launched)) {
+        // A daemon that gives up (no seat could start) may answer one poll before it goes:
+        // its exit and its own cause line are the answer, not that passing state.
+        throw new CtlException(ExitCodes.START_FAILED, "solwebd exited while starting");
+      }
+      return Optional.of(outcome);
+    });
   }
 
   private static boolean exitsSoon(Process launched) {
@@ -271,7 +272,7 @@ public final class ServiceControl {
   }
 
   /** Proves ownership, asks /healthz and computes ok. @throws CtlException START_FAILED when unreachable */
-  private Outcome observe(DaemonState state, ProviderIdentity identity, int minSeats) throws CtlException {
+  private Outcome observe(StateFile state, ProviderIdentity identity, int minSeats) throws CtlException {
     Optional<ProcessInfo> process = ProcessInfo.of(env.proc(), state.pid());
     if (process.isEmpty()) {
       throw new CtlException(ExitCodes.OWNERSHIP, "stale state file " + env.stateFile() + ": pid " + state.pid()
@@ -285,7 +286,7 @@ public final class ServiceControl {
     requireOurDaemon(state, process.get());
     JsonNode node;
     try {
-      node = new DaemonClient(state.port(), TokenFile.read(env)).health();
+      node = new DaemonClient(state.port(), ClientToken.read(env)).health();
     } catch (DaemonClient.Unreachable e) {
       throw new CtlException(ExitCodes.START_FAILED, e.getMessage() + " (pid " + state.pid() + ")", e);
     }
@@ -328,7 +329,7 @@ public final class ServiceControl {
    * (classes under {@code provider/target}) is refused even if its main class and port match. From
    * the source repo, a command line naming the repo is enough (that daemon is the repo's own).
    */
-  private void requireOurDaemon(DaemonState state, ProcessInfo process) throws CtlException {
+  private void requireOurDaemon(StateFile state, ProcessInfo process) throws CtlException {
     if (process.uid() != env.euid()) {
       throw new CtlException(ExitCodes.OWNERSHIP,
           "pid " + state.pid() + " runs as uid " + process.uid() + ", not the current user");
@@ -383,7 +384,7 @@ public final class ServiceControl {
    * An installed solwebctl trusts only a daemon of its own build: after a re-install the daemon
    * still running the old jars reports the old version and is refused until it is stopped.
    */
-  private void requireInstalledVersion(DaemonState state, ProviderHealth health) throws CtlException {
+  private void requireInstalledVersion(StateFile state, ProviderHealth health) throws CtlException {
     String installed = Version.current();
     if (installTree() && !installed.equals(health.version())) {
       throw new CtlException(ExitCodes.OWNERSHIP, "solwebd pid " + state.pid() + " runs version "
@@ -392,7 +393,7 @@ public final class ServiceControl {
     }
   }
 
-  private static void requireSameInstance(DaemonState state, JsonNode health) throws CtlException {
+  private static void requireSameInstance(StateFile state, JsonNode health) throws CtlException {
     long pid = health.path("pid").asLong(-1);
     String generation = health.path("instance_generation").asText("");
     if (pid != state.pid() || !generation.equals(state.instanceGeneration())) {
@@ -402,7 +403,7 @@ public final class ServiceControl {
     }
   }
 
-  private ProviderHealth parseHealth(JsonNode node, DaemonState state) throws CtlException {
+  private ProviderHealth parseHealth(JsonNode node, StateFile state) throws CtlException {
     String daemonState = node.path("state").asText("");
     if (!ProviderHealth.STATES.contains(daemonState)) {
       throw new CtlException(ExitCodes.OWNERSHIP, "malformed health: unknown state '" + daemonState + "'");
@@ -429,7 +430,7 @@ public final class ServiceControl {
   private Outcome refused(CtlException e) {
     int port;
     try {
-      port = DaemonState.read(env.stateFile()).map(DaemonState::port).orElse(env.port());
+      port = env.daemonState().map(StateFile::port).orElse(env.port());
     } catch (CtlException unreadable) {
       port = CtlEnv.DEFAULT_PORT;
     }
@@ -455,23 +456,6 @@ public final class ServiceControl {
     }
   }
 
-  private static void sleep() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted", e);
-    }
-  }
-
-  private static String hostName() {
-    try {
-      return Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
-    } catch (IOException e) {
-      return "localhost";
-    }
-  }
-
   /** The start lock: this JVM's lock, then an exclusive lock on {@code <home>/solwebctl.lock}. */
   private static final class StartLock implements AutoCloseable {
     private final FileChannel channel;
@@ -483,7 +467,6 @@ public final class ServiceControl {
     }
 
     static StartLock acquire(Path file, Duration timeout) throws CtlException {
-      Instant deadline = Instant.now().plus(timeout);
       try {
         if (!IN_PROCESS.tryLock(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
           throw new CtlException(ExitCodes.START_FAILED, "another ensure in this process holds the start lock");
@@ -502,17 +485,11 @@ public final class ServiceControl {
             // Another ensure created it first; it is the same lock.
           }
         }
-        channel = FileChannel.open(file, StandardOpenOption.WRITE);
-        while (true) {
-          FileLock lock = channel.tryLock();
-          if (lock != null) {
-            return new StartLock(channel, lock);
-          }
-          if (Instant.now().isAfter(deadline)) {
-            throw new CtlException(ExitCodes.START_FAILED, "timed out waiting for the start lock " + file);
-          }
-          sleep();
-        }
+        FileChannel open = FileChannel.open(file, StandardOpenOption.WRITE);
+        channel = open;
+        FileLock lock = Poll.until(timeout, POLL, () -> Optional.ofNullable(open.tryLock()))
+            .orElseThrow(() -> new CtlException(ExitCodes.START_FAILED, "timed out waiting for the start lock " + file));
+        return new StartLock(open, lock);
       } catch (IOException | CtlException | RuntimeException e) {
         closeQuietly(channel);
         IN_PROCESS.unlock();

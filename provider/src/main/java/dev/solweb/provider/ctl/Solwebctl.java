@@ -1,15 +1,16 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * solwebctl: service control for solwebd (seed 001, "Canonical solwebctl"). One Callable per
- * verb; this class only wires them, names the exit codes in --help, and owns the one System.exit.
+ * verb; this class only wires them and names the exit codes in --help; its main is the one exit ({@code Cli.exit}).
  */
 @Command(
     name = "solwebctl",
@@ -61,22 +62,16 @@ public final class Solwebctl implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(execute(CtlEnv.fromSystem(), new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    Cli.exit(commandLine(CtlEnv.fromSystem()), args);
   }
 
   /** Runs one command line; tests call this with captured writers. */
   public static int execute(CtlEnv env, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine commandLine = new CommandLine(new Solwebctl(env));
-    commandLine.setOut(out);
-    commandLine.setErr(err);
-    commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
-      cl.getErr().println("solwebctl: internal error: " + e);
-      return ExitCodes.INTERNAL;
-    });
-    int code = commandLine.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    return Cli.execute(commandLine(env), out, err, args);
+  }
+
+  private static CommandLine commandLine(CtlEnv env) {
+    return Cli.of(new Solwebctl(env), "solwebctl", ExitCodes.INTERNAL);
   }
 
   /** Prints a ProviderHealth outcome: JSON (or one line) on stdout, the reason on stderr when not OK. */

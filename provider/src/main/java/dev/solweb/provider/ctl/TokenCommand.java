@@ -25,7 +25,7 @@ final class TokenCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     try {
-      spec.commandLine().getOut().println(TokenFile.read(parent.env));
+      spec.commandLine().getOut().println(ClientToken.read(parent.env));
       spec.commandLine().getOut().flush();
       return ExitCodes.OK;
     } catch (CtlException e) {

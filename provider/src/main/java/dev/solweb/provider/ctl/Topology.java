@@ -1,5 +1,7 @@
 package dev.solweb.provider.ctl;
 
+import dev.solweb.provider.platform.MachineId;
+import dev.solweb.provider.platform.Refused;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +17,7 @@ import java.util.regex.Pattern;
  * <p>The check is cheap on purpose: {@code solwebctl token} runs it before every Pi request, and
  * bin/solwebctl repeats it in bash with the same refusal texts.
  */
-public final class Topology {
+final class Topology {
 
   private static final Pattern PINNED_HASH =
       Pattern.compile("\"machine_id_sha256\"[ \\t\\r\\n]*:[ \\t\\r\\n]*\"([0-9a-f]{64})\"");
@@ -49,7 +51,13 @@ public final class Topology {
     if (!pinned.find()) {
       throw new CtlException(ExitCodes.REFUSED, "identity file " + identity + " is malformed");
     }
-    if (!pinned.group(1).equals(MachineId.sha256Of(env.machineIdFile()))) {
+    String here;
+    try {
+      here = MachineId.sha256Of(env.machineIdFile());
+    } catch (Refused e) {
+      throw CtlException.refused(e);
+    }
+    if (!pinned.group(1).equals(here)) {
       throw new CtlException(ExitCodes.REFUSED,
           "non-local topology: this machine is not the enrolled workstation (machine id hash differs from "
               + identity + ")");

@@ -3,14 +3,13 @@ package dev.solweb.provider.daemon;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.DispatchTime;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.Retention;
 import dev.solweb.provider.dispatch.SeatTurn;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.http.SolwebServer;
+import dev.solweb.provider.hygiene.Retention;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.translate.Conversations;
-import dev.solweb.provider.translate.Registry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -21,8 +20,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The one composition root: the daemon's parts ({@link Registry} under the home,
- * {@link Conversations}, {@link SeatTurn}, {@link Dispatcher}, {@link SolwebServer}) wired in one
+ * The one composition root: the daemon's parts ({@link Conversations} over the registry under
+ * the home, {@link SeatTurn}, {@link Dispatcher}, {@link SolwebServer}) wired in one
  * place, used alike by {@code solwebd}, the kill gate and the tests. What differs between them
  * (the seat factory, the settings, what else to release on stop) is {@link Config}.
  */
@@ -67,7 +66,7 @@ public final class Daemon {
   static final Duration RETENTION_SWEEP = Duration.ofHours(1);
 
   private final Config config;
-  private final Registry registry;
+  private final Conversations conversations;
   private final Dispatcher dispatcher;
   private final SolwebServer server;
   private final Retention retention;
@@ -77,13 +76,13 @@ public final class Daemon {
 
   private Daemon(Vertx vertx, Config config) {
     this.config = config;
-    this.registry = config.home() == null ? Registry.inMemory() : Registry.persistent(config.home().resolve("registry.json"));
-    Conversations conversations = new Conversations(registry, config.clock(), config.history().place(),
-        config.maxCallsPerReply());
+    this.conversations = (config.home() == null ? Conversations.inMemory(config.clock(), config.history().place())
+        : Conversations.persistent(config.home().resolve("registry.json"), config.clock(), config.history().place()))
+        .withMaxCallsPerReply(config.maxCallsPerReply());
     this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
         new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
-    this.server = new SolwebServer(vertx, dispatcher, registry, config.server(), this::stop, config.clock());
-    this.retention = config.history().retention() == null ? null : new Retention(dispatcher, registry,
+    this.server = new SolwebServer(vertx, dispatcher, conversations, config.server(), this::stop);
+    this.retention = config.history().retention() == null ? null : new Retention(dispatcher, conversations,
         DispatchTime.system(config.clock()), config.history().retention(), RETENTION_SWEEP);
   }
 
@@ -121,8 +120,9 @@ public final class Daemon {
     return dispatcher;
   }
 
-  public Registry registry() {
-    return registry;
+  /** The daemon's managed conversations (its registry, behind translate). */
+  public Conversations conversations() {
+    return conversations;
   }
 
   /**

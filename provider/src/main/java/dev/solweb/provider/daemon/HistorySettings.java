@@ -1,6 +1,6 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.seat.ConversationPlace;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.time.Duration;
 import java.util.Map;
 

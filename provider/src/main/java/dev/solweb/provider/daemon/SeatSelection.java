@@ -1,13 +1,13 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
-import dev.solweb.provider.seat.playwright.browser.ProfileLock;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import java.net.URI;
 import java.time.Clock;
 
 /**
@@ -22,20 +22,26 @@ public final class SeatSelection {
   /**
    * @throws IllegalArgumentException for an unknown seat kind or a scenario that does not load
    */
-  public static SeatFactory factory(String spec, SeatOptions options) {
+  public static SeatFactory factory(String spec, PlaywrightOptions options) {
     if (spec.startsWith(SCRIPTED_PREFIX)) {
       Scenario scenario = Scenario.load(spec.substring(SCRIPTED_PREFIX.length()));
-      ScenarioPlayer player = new ScenarioPlayer(scenario);
-      return index -> new ScriptedSeat(player, Clock.systemUTC());
+      return scripted(new ScenarioPlayer(scenario), Clock.systemUTC());
     }
     if (spec.equals("playwright")) {
       // Takes <home>/profile.lock (ProfileLockedException, an IllegalStateException, names the holder).
-      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(new PlaywrightOptions(
-          options.chatUrl() == null ? null : URI.create(options.chatUrl()), options.headless(),
-          options.chromium(), options.profile(), options.home()));
+      PlaywrightSeatFactory playwright = PlaywrightSeatFactory.create(options);
       playwright.prelaunch(); // Chromium starts while the HTTP side does
       return playwright;
     }
     throw new IllegalArgumentException("unknown seat '" + spec + "': use --seat playwright or --seat scripted:<file|name>");
+  }
+
+  /**
+   * Scripted seats that all play {@code player} (one scenario, shared: what its conversations
+   * were sent is read back from it), on {@code clock}: {@code --seat scripted:<file>}, and the
+   * kill gate's in-process daemon.
+   */
+  public static SeatFactory scripted(ScenarioPlayer player, Clock clock) {
+    return index -> new ScriptedSeat(player, clock);
   }
 }

@@ -1,11 +1,12 @@
 package dev.solweb.provider.daemon;
 
-import dev.solweb.provider.ctl.CtlException;
-import dev.solweb.provider.ctl.ProcessInfo;
-import dev.solweb.provider.ctl.TokenFile;
 import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.platform.Cli;
+import dev.solweb.provider.platform.ProcessInfo;
+import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
@@ -27,12 +28,12 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code solwebd}: serves ChatGPT browser conversations as an OpenAI chat-completions provider. */
 @Command(
@@ -55,6 +56,7 @@ import picocli.CommandLine.Spec;
         "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
+  static final int EXIT_INTERNAL = 1;
 
   @Spec CommandSpec spec;
 
@@ -90,7 +92,7 @@ public final class Solwebd implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    System.exit(new CommandLine(new Solwebd(true)).execute(args));
+    Cli.exit(Cli.of(new Solwebd(true), "solwebd", EXIT_INTERNAL), args);
   }
 
   @Override
@@ -136,7 +138,7 @@ public final class Solwebd implements Callable<Integer> {
       }
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
-      SeatOptions options = seatOptions.options(daemonHome, profile);
+      PlaywrightOptions options = seatOptions.options(daemonHome, profile);
       Optional<SeatStartFailure> known = seat.equals("playwright") && !waitForSeat
           ? SeatStartFailure.precheck(seatAbout(options, profile)) : Optional.empty();
       if (known.isPresent()) {
@@ -152,9 +154,8 @@ public final class Solwebd implements Callable<Integer> {
         return EXIT_CANNOT_START;
       }
       factory = SeatSelection.factory(seat, options);
-      PlaywrightOptions paths = new PlaywrightOptions(null, options.headless(), options.chromium(), profile, daemonHome);
-      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, paths.profileOf(index)), seats);
-    } catch (IOException | CtlException | IllegalArgumentException | IllegalStateException e) {
+      diagnosed = new DiagnosedSeats(factory, index -> seatAbout(options, options.profileOf(index)), seats);
+    } catch (IOException | Refused | IllegalArgumentException | IllegalStateException e) {
       err.println("solwebd: cannot start: " + e.getMessage());
       return EXIT_CANNOT_START;
     }
@@ -218,7 +219,7 @@ public final class Solwebd implements Callable<Integer> {
       failed.forEach((index, why) -> err.println("solwebd: seat " + index + " cannot start: " + why.line()
           + " (log: " + logFile + ")"));
       err.flush();
-      Dispatcher.Snapshot now = daemon.dispatcher().snapshot();
+      HealthSnapshot now = daemon.dispatcher().snapshot();
       boolean explained = !diagnosed.launchFailures().isEmpty() || now.state().equals("ready");
       out.println("solwebd: seats started, state " + now.state() + (explained ? "" : " (" + now.detail() + ")"));
       out.flush();
@@ -227,8 +228,8 @@ public final class Solwebd implements Callable<Integer> {
     return exit.get();
   }
 
-  private static SeatStartFailure.Seat seatAbout(SeatOptions options, Path profile) {
-    return SeatStartFailure.Seat.of(options.chromium(), profile, options.headless(), System.getenv());
+  private static SeatStartFailure.Seat seatAbout(PlaywrightOptions options, Path profile) {
+    return SeatStartFailure.Seat.of(options.chromiumPath(), profile, options.headless(), System.getenv());
   }
 
   private static boolean isLoopback(String host) {

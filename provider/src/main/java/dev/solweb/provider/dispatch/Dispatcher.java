@@ -1,12 +1,11 @@
 package dev.solweb.provider.dispatch;
 
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
@@ -25,14 +24,14 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The turn scheduler: one FIFO queue over a pool of seats, one turn at a time per seat and per
- * session key, seats shared across efforts. It never runs a turn twice: a re-send of a turn in
+ * The turn scheduler: one FIFO queue over a {@link SeatPool}, one turn at a time per seat and per
+ * session key, seats shared across efforts; the spacing between sends and the turn timeout. The
+ * pool starts, rebuilds and maps the seats' failures; {@link HealthSnapshot} says how it all stands. It never runs a turn twice: a re-send of a turn in
  * flight attaches to it, and one its {@link TurnRunner} can answer without a seat (the answer
  * memory) is answered at once. It computes no conversation state: the runner plans and records.
  *
@@ -43,7 +42,6 @@ import java.util.logging.Logger;
  */
 public final class Dispatcher implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
-  private static final int P50_WINDOW = 100;
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
 
@@ -55,11 +53,6 @@ public final class Dispatcher implements AutoCloseable {
       }
     }
   }
-
-  /** What {@code /healthz} shows. */
-  public record Snapshot(
-      String state, int queue, int active, int seats, int liveSeats, double turnP50Seconds,
-      double dispatchWaitSeconds, Instant capResumeAt, String account, String detail) {}
 
   /** A caller's hold on a turn. {@link #release()} when the client leaves. */
   public interface TurnHandle {
@@ -77,16 +70,16 @@ public final class Dispatcher implements AutoCloseable {
     void release();
   }
 
-  private final SeatFactory factory;
+  private final SeatPool pool;
   private final TurnRunner runner;
   private final Settings settings;
   private final DispatchTime time;
-  private final List<Slot> slots = new ArrayList<>();
+  private final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
   private final Deque<Job> queue = new ArrayDeque<>();
   private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
   private final Map<String, Job> inFlight = new HashMap<>();
-  private final Deque<Double> turnSeconds = new ArrayDeque<>();
+  private final TurnStatistics statistics = new TurnStatistics();
   private boolean started;
   private Instant capUntil;
   private Instant nextSendAt = Instant.EPOCH;
@@ -104,22 +97,16 @@ public final class Dispatcher implements AutoCloseable {
    */
   public Dispatcher(SeatFactory factory, TurnRunner runner, Settings settings, DispatchTime time,
       IntFunction<ExecutorService> seatThreads) {
-    this.factory = factory;
+    this.pool = new SeatPool(factory, settings.seats(), seatThreads);
     this.runner = runner;
     this.settings = settings;
     this.time = time;
-    for (int i = 0; i < settings.seats(); i++) {
-      slots.add(new Slot(i, seatThreads.apply(i)));
-    }
+    this.onSeat = new Job[settings.seats()];
   }
 
   /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
   public CompletableFuture<Void> start() {
-    List<CompletableFuture<Void>> ups = new ArrayList<>();
-    for (Slot slot : slots) {
-      ups.add(CompletableFuture.runAsync(slot::startUp, slot.thread));
-    }
-    return CompletableFuture.allOf(ups.toArray(CompletableFuture[]::new)).whenComplete((ok, error) -> {
+    return pool.start().whenComplete((ok, error) -> {
       synchronized (this) {
         started = true;
         pump();
@@ -162,8 +149,8 @@ public final class Dispatcher implements AutoCloseable {
     if (cap != null) {
       return cap;
     }
-    if (started && slots.stream().noneMatch(Slot::live)) {
-      return ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + deadDetail());
+    if (started && pool.live() == 0) {
+      return ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + pool.deadDetail());
     }
     return null;
   }
@@ -247,42 +234,11 @@ public final class Dispatcher implements AutoCloseable {
     return job;
   }
 
-  public synchronized Snapshot snapshot() {
+  /** What {@code /healthz} shows of the queue and the seats now. */
+  public synchronized HealthSnapshot snapshot() {
     Instant now = time.now();
-    int live = (int) slots.stream().filter(Slot::live).count();
-    String account = slots.stream().map(s -> s.lastProbe).filter(p -> p != null && p.account() != null)
-        .map(SeatProbe::account).findFirst().orElse(null);
-    String state;
-    String detail;
-    if (!started) {
-      state = "starting";
-      detail = "seats are starting";
-    } else if (capUntil != null && now.isBefore(capUntil)) {
-      state = "capped";
-      detail = "usage cap until " + capUntil;
-    } else if (slots.stream().anyMatch(s -> s.lastProbe != null && s.lastProbe.state() == SeatProbe.State.LOGGED_OUT)) {
-      state = "logged_out";
-      // The seat's own words: through the daemon's DiagnosedSeats they name the fix (solwebctl login).
-      detail = slots.stream().map(s -> s.lastProbe).filter(p -> p != null && p.state() == SeatProbe.State.LOGGED_OUT)
-          .map(SeatProbe::detail).findFirst().orElse("ChatGPT is logged out in the seat's profile");
-    } else if (live < slots.size()) {
-      state = "degraded";
-      detail = deadDetail();
-    } else if (slots.stream().anyMatch(s -> s.lastProbe != null && s.lastProbe.state() != SeatProbe.State.READY)) {
-      SeatProbe odd = slots.stream().map(s -> s.lastProbe)
-          .filter(p -> p != null && p.state() != SeatProbe.State.READY).findFirst().orElseThrow();
-      state = odd.state() == SeatProbe.State.CAPPED ? "capped" : "degraded";
-      detail = odd.detail();
-      if (odd.state() == SeatProbe.State.CAPPED && odd.capResumeAt() != null) {
-        return new Snapshot(state, queue.size(), runningKeys.size(), slots.size(), live, p50(),
-            dispatchWait(now), odd.capResumeAt(), account, detail);
-      }
-    } else {
-      state = "ready";
-      detail = "ready";
-    }
-    return new Snapshot(state, queue.size(), runningKeys.size(), slots.size(), live, p50(),
-        dispatchWait(now), "capped".equals(state) ? capUntil : null, account, detail);
+    return HealthSnapshot.of(started, capUntil, now, pool, queue.size(), runningKeys.size(), statistics.p50(),
+        dispatchWait(now));
   }
 
   /**
@@ -291,9 +247,9 @@ public final class Dispatcher implements AutoCloseable {
    */
   public synchronized List<LiveTurn.View> turns() {
     List<LiveTurn.View> views = new ArrayList<>();
-    for (Slot slot : slots) {
-      if (slot.current != null && slot.current.live != null) {
-        views.add(slot.current.live.view());
+    for (Job job : onSeat) {
+      if (job != null && job.live != null) {
+        views.add(job.live.view());
       }
     }
     for (Job job : queue) {
@@ -315,9 +271,7 @@ public final class Dispatcher implements AutoCloseable {
       idleQueue.clear();
     }
     dropped.forEach(job -> job.fail(ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down")));
-    for (Slot slot : slots) {
-      slot.stopAndClose();
-    }
+    pool.close();
     time.close();
   }
 
@@ -336,8 +290,8 @@ public final class Dispatcher implements AutoCloseable {
       walled.forEach(job -> job.fail(cap));
       return;
     }
-    for (Slot slot : slots) {
-      if (!slot.live() || slot.busy) {
+    for (SeatPool.Seat seat : pool.seats()) {
+      if (!seat.live() || onSeat[seat.index] != null) {
         continue;
       }
       Job next = nextRunnable();
@@ -347,7 +301,7 @@ public final class Dispatcher implements AutoCloseable {
           return;
         }
         idleQueue.remove(idle);
-        startOn(slot, idle);
+        startOn(seat, idle);
         continue;
       }
       Instant now = time.now();
@@ -357,7 +311,7 @@ public final class Dispatcher implements AutoCloseable {
       }
       queue.remove(next);
       nextSendAt = now.plus(settings.spacing().nextGap());
-      startOn(slot, next);
+      startOn(seat, next);
     }
   }
 
@@ -374,9 +328,8 @@ public final class Dispatcher implements AutoCloseable {
     return null;
   }
 
-  private void startOn(Slot slot, Job job) {
-    slot.busy = true;
-    slot.current = job;
+  private void startOn(SeatPool.Seat seat, Job job) {
+    onSeat[seat.index] = job;
     job.running = true;
     job.startedAt = time.now();
     if (job.live != null) {
@@ -390,10 +343,10 @@ public final class Dispatcher implements AutoCloseable {
     job.timeout = time.schedule(settings.turnTimeout(), () -> {
       if (job.fail(ProviderFailure.of(Kind.TIMEOUT, "the turn took longer than "
           + settings.turnTimeout().toSeconds() + " s (SOLWEBD_TURN_TIMEOUT); Stop was clicked"))) {
-        stopUntilReturned(slot, job);
+        stopUntilReturned(seat, job);
       }
     });
-    slot.thread.execute(() -> runOnSeat(slot, job));
+    seat.thread.execute(() -> runOnSeat(seat, job));
   }
 
   /**
@@ -402,24 +355,24 @@ public final class Dispatcher implements AutoCloseable {
    * cleared by the next step and lost, and a turn that never returns would hold its seat forever.
    * The repeat rides on the job's timeout handle, which the seat's return cancels.
    */
-  private void stopUntilReturned(Slot slot, Job job) {
+  private void stopUntilReturned(SeatPool.Seat seat, Job job) {
     synchronized (this) {
-      if (slot.current != job) {
+      if (onSeat[seat.index] != job) {
         return;
       }
-      job.timeout = time.schedule(STOP_REPEAT, () -> stopUntilReturned(slot, job));
+      job.timeout = time.schedule(STOP_REPEAT, () -> stopUntilReturned(seat, job));
     }
-    slot.seat().ifPresent(BrowserSeat::stop);
+    seat.stop();
   }
 
-  private void runOnSeat(Slot slot, Job job) {
+  private void runOnSeat(SeatPool.Seat seat, Job job) {
     try {
       if (job.seatWork != null) {
-        slot.runSeatWork(job.seatWork);
+        seat.runWork(job.seatWork);
         job.succeed(null);
         return;
       }
-      job.succeed(slot.runTurn(job.request, job.live == null ? TurnProgress.NONE : job.live));
+      job.succeed(seat.runTurn(runner, job.request, job.live == null ? TurnProgress.NONE : job.live));
     } catch (TurnFailed failed) {
       ProviderFailure failure = failed.failure();
       if (failure.kind() == Kind.CAPPED && failure.resumeAt() != null) {
@@ -435,14 +388,13 @@ public final class Dispatcher implements AutoCloseable {
     } finally {
       synchronized (this) {
         job.timeout.cancel();
-        slot.busy = false;
-        slot.current = null;
+        onSeat[seat.index] = null;
         runningKeys.remove(job.request.sessionKey());
         if (inFlight.get(job.request.sessionKey()) == job) {
           inFlight.remove(job.request.sessionKey());
         }
         if (job.seatWork == null) {
-          recordDuration(Duration.between(job.startedAt, time.now()));
+          statistics.record(Duration.between(job.startedAt, time.now()));
         }
         pump();
       }
@@ -474,32 +426,11 @@ public final class Dispatcher implements AutoCloseable {
     idleQueue.remove(job);
   }
 
-  private void recordDuration(Duration duration) {
-    turnSeconds.addLast(duration.toMillis() / 1000.0);
-    while (turnSeconds.size() > P50_WINDOW) {
-      turnSeconds.removeFirst();
-    }
-  }
-
-  private double p50() {
-    if (turnSeconds.isEmpty()) {
-      return 0;
-    }
-    List<Double> sorted = new ArrayList<>(turnSeconds);
-    sorted.sort(Double::compare);
-    return sorted.get((sorted.size() - 1) / 2);
-  }
-
   private double dispatchWait(Instant now) {
     if (settings.spacing().isOff() || !now.isBefore(nextSendAt)) {
       return 0;
     }
     return Duration.between(now, nextSendAt).toMillis() / 1000.0;
-  }
-
-  private String deadDetail() {
-    return slots.stream().filter(s -> !s.live()).map(s -> "seat " + s.index + ": " + s.deathCause)
-        .reduce((a, b) -> a + "; " + b).orElse("all seats alive");
   }
 
   private synchronized int positionOf(Job job) {
@@ -518,134 +449,6 @@ public final class Dispatcher implements AutoCloseable {
       thread.setDaemon(true);
       return thread;
     };
-  }
-
-  /** One seat, its thread, and its rebuild-once budget. */
-  private final class Slot {
-    final int index;
-    final ExecutorService thread;
-    private volatile BrowserSeat seat;
-    volatile SeatProbe lastProbe;
-    volatile String deathCause;
-    boolean busy;
-    Job current;
-    private boolean rebuilt;
-
-    Slot(int index, ExecutorService thread) {
-      this.index = index;
-      this.thread = thread;
-    }
-
-    boolean live() {
-      return deathCause == null;
-    }
-
-    Optional<BrowserSeat> seat() {
-      return Optional.ofNullable(seat);
-    }
-
-    void startUp() {
-      try {
-        seat = factory.create(index);
-        lastProbe = seat.probe();
-      } catch (SeatException | RuntimeException e) {
-        LOG.log(Level.WARNING, "seat " + index + " did not start: " + e.getMessage(), e);
-        deathCause = "did not start: " + e.getMessage();
-      }
-    }
-
-    /** Runs one turn; a broken connection is rebuilt once, and a turn not yet sent is retried once. */
-    Answer runTurn(TurnRequest request, TurnProgress progress) {
-      boolean retried = false;
-      while (true) {
-        if (seat == null) {
-          throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
-        }
-        BrowserSeat current = seat;
-        try {
-          current.progress(progress);
-          return runner.run(current, request, probe -> lastProbe = probe);
-        } catch (SeatException e) {
-          switch (e.reason()) {
-            case FAILED -> throw new TurnFailed(e.failure());
-            case CONVERSATION_MISSING -> throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE,
-                "the conversation vanished twice while resuming: " + e.getMessage()));
-            case BROKEN -> {
-              boolean up = rebuild(e);
-              if (!up || e.afterSend() || retried) {
-                throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, e.failure().detail()
-                    + (e.afterSend() ? "; the turn may have reached ChatGPT and is not resent" : "")
-                    + (up ? "; the seat was rebuilt" : "; the seat could not be rebuilt")));
-              }
-              retried = true;
-            }
-            default -> throw new IllegalStateException("Unhandled seat failure: " + e.reason());
-          }
-        } finally {
-          current.progress(TurnProgress.NONE);
-        }
-      }
-    }
-
-    /** Runs a non-turn job; a broken browser is rebuilt (once in the seat's life) for the next turn. */
-    void runSeatWork(SeatJob<?> work) {
-      if (seat == null) {
-        throw new TurnFailed(ProviderFailure.of(Kind.UNAVAILABLE, "seat " + index + " is down: " + deathCause));
-      }
-      try {
-        work.run(seat);
-      } catch (SeatException e) {
-        if (e.reason() == SeatException.Reason.BROKEN) {
-          rebuild(e);
-        }
-        throw new TurnFailed(e.failure());
-      }
-    }
-
-    /** Rebuilds the seat once in its lifetime; a second break leaves it dead (health degraded). */
-    private boolean rebuild(SeatException cause) {
-      closeQuietly();
-      if (rebuilt) {
-        deathCause = "browser connection lost twice: " + cause.failure().detail();
-        return false;
-      }
-      rebuilt = true;
-      try {
-        seat = factory.create(index);
-        lastProbe = seat.probe();
-        LOG.warning("seat " + index + " rebuilt after: " + cause.failure().detail());
-        return true;
-      } catch (SeatException | RuntimeException e) {
-        deathCause = "rebuild failed: " + e.getMessage();
-        return false;
-      }
-    }
-
-    void stopAndClose() {
-      BrowserSeat current = seat;
-      if (current != null) {
-        current.stop();
-      }
-      thread.execute(this::closeQuietly);
-      thread.shutdown();
-      try {
-        thread.awaitTermination(10, TimeUnit.SECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-
-    private void closeQuietly() {
-      BrowserSeat current = seat;
-      seat = null;
-      if (current != null) {
-        try {
-          current.close();
-        } catch (RuntimeException e) {
-          LOG.log(Level.FINE, "closing seat " + index, e);
-        }
-      }
-    }
   }
 
   /** A queued or running turn, shared by every caller that sent the same messages. */
@@ -722,10 +525,10 @@ public final class Dispatcher implements AutoCloseable {
           return;
         }
         fail(cancelled);
-        for (Slot slot : owner.slots) {
-          if (slot.current == this) {
+        for (SeatPool.Seat seat : owner.pool.seats()) {
+          if (owner.onSeat[seat.index] == this) {
             timeout.cancel();
-            owner.stopUntilReturned(slot, this);
+            owner.stopUntilReturned(seat, this);
           }
         }
       }

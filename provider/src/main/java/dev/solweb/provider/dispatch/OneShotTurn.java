@@ -1,13 +1,14 @@
 package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.failure.TurnFailed;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.translate.Answer;
+import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ContextBudget;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.time.Clock;
 import java.util.function.Consumer;
 

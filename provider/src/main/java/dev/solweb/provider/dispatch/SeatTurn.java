@@ -1,7 +1,7 @@
 package dev.solweb.provider.dispatch;
 
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Preamble;

@@ -1,10 +1,10 @@
 package dev.solweb.provider.failure;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
 import java.time.Instant;
 import java.util.Objects;
 

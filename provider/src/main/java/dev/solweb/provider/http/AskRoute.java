@@ -1,16 +1,16 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.translate.Answer;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;

@@ -1,17 +1,20 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.protocol.ToolSpec;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.ToolSpec;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -75,7 +78,7 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     for (int i = 0; i < messagesNode.size(); i++) {
       messages.add(Message.fromJson(messagesNode.get(i), i));
     }
-    List<ToolSpec> tools = ToolSpec.listFromJson(root.get("tools"));
+    List<ToolSpec> tools = tools(root.get("tools"));
 
     boolean stream = bool(root, "stream");
     JsonNode streamOptions = root.get("stream_options");
@@ -97,6 +100,44 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
       throw BadRequest.invalid("parallel_tool_calls must be a boolean");
     }
     return value.asBoolean();
+  }
+
+  /**
+   * Reads the OpenAI {@code tools} array ({@code {type:"function", function:{name, description,
+   * parameters}}}). Absent or null means no tools.
+   */
+  static List<ToolSpec> tools(JsonNode tools) throws BadRequest {
+    if (tools == null || tools.isNull()) {
+      return List.of();
+    }
+    if (!tools.isArray()) {
+      throw BadRequest.invalid("tools must be an array");
+    }
+    List<ToolSpec> specs = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < tools.size(); i++) {
+      JsonNode function = tools.get(i).path("function");
+      JsonNode name = function.get("name");
+      if (name == null || !name.isTextual() || name.asText().isBlank()) {
+        throw BadRequest.invalid("tools[" + i + "].function.name must be a non-empty string");
+      }
+      if (name.asText().equals("final")) {
+        throw BadRequest.invalid("tools[" + i + "] is named 'final', which the reply protocol reserves");
+      }
+      if (!names.add(name.asText())) {
+        throw BadRequest.invalid("tools[" + i + "].function.name '" + name.asText() + "' is listed twice");
+      }
+      JsonNode parameters = function.get("parameters");
+      if (parameters != null && !parameters.isNull() && !parameters.isObject()) {
+        throw BadRequest.invalid("tools[" + i + "].function.parameters must be a JSON Schema object, got "
+            + parameters.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+      }
+      specs.add(new ToolSpec(
+          name.asText(),
+          function.path("description").asText(""),
+          parameters == null || parameters.isNull() ? JsonNodeFactory.instance.objectNode() : parameters));
+    }
+    return List.copyOf(specs);
   }
 
   /** An optional boolean field: absent or null is false, anything else but a boolean is refused. */

@@ -1,11 +1,11 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.translate.Answer;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.translate.Answer;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,18 +1,17 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.dispatch.ConversationDeletion;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.hygiene.ConversationDeletion;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.ConversationListing;
 import dev.solweb.provider.translate.ConversationSelection;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Conversations;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -33,21 +32,19 @@ final class ConversationRoutes {
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
-  private final Registry registry;
-  private final Clock clock;
+  private final Conversations conversations;
 
-  ConversationRoutes(Vertx vertx, Dispatcher dispatcher, Registry registry, Clock clock) {
+  ConversationRoutes(Vertx vertx, Dispatcher dispatcher, Conversations conversations) {
     this.vertx = vertx;
     this.dispatcher = dispatcher;
-    this.registry = registry;
-    this.clock = clock;
+    this.conversations = conversations;
   }
 
   /** {@code ?client_session=<header value>} lists only that client session's conversations. */
   void list(RoutingContext ctx) {
     String session = ctx.queryParams().get("client_session");
-    ErrorBodies.json(ctx.response(), ConversationListing.toJson(session == null || session.isEmpty() ? registry.all()
-        : ConversationSelection.ofClientSession(session).select(registry.all(), clock.instant())));
+    ErrorBodies.json(ctx.response(), ConversationListing.toJson(session == null || session.isEmpty() ? conversations.list()
+        : conversations.list(ConversationSelection.ofClientSession(session))));
   }
 
   void delete(RoutingContext ctx) {
@@ -89,13 +86,13 @@ final class ConversationRoutes {
       selection = new ConversationSelection(ids, idle.isMissingNode() ? null : idle.asInt(),
           body.path("all").asBoolean(false), session.isMissingNode() ? null : session.asText());
       dryRun = body.path("dry_run").asBoolean(false);
-      selected = selection.select(registry.all(), clock.instant());
+      selected = conversations.list(selection);
     } catch (IOException | IllegalArgumentException e) {
       ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", e.getMessage());
       return;
     }
     Context context = vertx.getOrCreateContext();
-    ConversationDeletion.throughDispatcher(dispatcher, registry, selected, dryRun, clock)
+    ConversationDeletion.throughDispatcher(dispatcher, conversations, selected, dryRun)
         .whenComplete((outcomes, error) -> context.runOnContext(v -> {
           if (ctx.response().ended()) {
             return;

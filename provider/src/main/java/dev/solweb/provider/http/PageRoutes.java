@@ -1,11 +1,10 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
-import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
@@ -33,16 +32,16 @@ final class PageRoutes {
   }
 
   void doctor(RoutingContext ctx) {
-    read(ctx, "application/json", (seat, url, menu) -> seat.inspect(url, menu).toJson());
+    read(ctx, "application/json", BrowserSeat::doctor);
   }
 
   void capture(RoutingContext ctx) {
-    read(ctx, "text/html; charset=utf-8", PlaywrightSeat::capture);
+    read(ctx, "text/html; charset=utf-8", BrowserSeat::capture);
   }
 
   @FunctionalInterface
   private interface PageRead {
-    String on(PlaywrightSeat seat, URI url, boolean effortMenu) throws SeatException;
+    String on(BrowserSeat seat, URI url, boolean effortMenu) throws SeatException;
   }
 
   private void read(RoutingContext ctx, String contentType, PageRead read) {
@@ -59,13 +58,7 @@ final class PageRoutes {
     }
     boolean menu = "true".equals(ctx.queryParams().get("effort_menu"));
     Context context = vertx.getOrCreateContext();
-    CompletableFuture<String> result = dispatcher.runBetweenTurns((BrowserSeat seat) -> {
-      if (!(seat.driver() instanceof PlaywrightSeat page)) {
-        throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "this daemon's seat is "
-            + seat.driver().getClass().getSimpleName() + ", which has no page to read; doctor and capture need --seat playwright"), false);
-      }
-      return read.on(page, url, menu);
-    });
+    CompletableFuture<String> result = dispatcher.runBetweenTurns((BrowserSeat seat) -> read.on(seat, url, menu));
     result.whenComplete((body, error) -> context.runOnContext(v -> {
       if (error == null) {
         if (!ctx.response().ended()) {

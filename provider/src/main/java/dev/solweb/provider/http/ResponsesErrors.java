@@ -1,9 +1,9 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.platform.Json;
 import io.vertx.core.http.HttpServerResponse;
 import java.time.Instant;
 

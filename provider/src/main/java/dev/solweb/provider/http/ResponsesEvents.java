@@ -1,12 +1,13 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.Reply;
+import dev.solweb.provider.translate.Answer;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.ArrayList;
 import java.util.List;

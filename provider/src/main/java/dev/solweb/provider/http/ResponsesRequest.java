@@ -2,14 +2,14 @@ package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.protocol.ToolSpec;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.ToolSpec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

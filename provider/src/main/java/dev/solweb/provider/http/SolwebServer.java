@@ -1,21 +1,16 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.dispatch.LiveTurn;
-import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.translate.BadRequest;
-import dev.solweb.provider.translate.ContextBudget;
-import dev.solweb.provider.translate.Conversation;
-import dev.solweb.provider.translate.Registry;
-import io.vertx.core.Future;
-import io.vertx.core.Vertx;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.translate.Conversations;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
 import io.vertx.core.http.HttpServerOptions;
 import io.vertx.core.http.HttpServerRequest;
@@ -23,17 +18,13 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.logging.Logger;
 
 /**
- * The HTTP surface of solwebd on a loopback address. The chat route's steps, in order: bearer
- * auth, client-session header, body limit, parse and validate, dispatch, then a stream or a
- * whole completion; {@code POST /v1/responses} takes the same steps in its own wire
- * ({@link ResponsesRoute}). Handlers only parse, validate and call in.
+ * The HTTP surface of solwebd on a loopback address: the router, one handler class per route
+ * ({@link ChatRoute}, {@link ResponsesRoute}, {@link AskRoute}, {@link PageRoutes},
+ * {@link ConversationRoutes}, {@link HealthRoute}), bearer auth in front of all of them and one
+ * typed error body behind. Handlers only parse, validate and call in.
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
@@ -41,23 +32,17 @@ public final class SolwebServer {
 
   private final Vertx vertx;
   private final Dispatcher dispatcher;
-  private final Registry registry;
+  private final Conversations conversations;
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
-  private final Clock clock;
 
-  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown) {
-    this(vertx, dispatcher, registry, settings, onShutdown, Clock.systemUTC());
-  }
-
-  /** @param clock the daemon's time: which conversations a delete by idle days selects */
-  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Registry registry, ServerSettings settings, Runnable onShutdown,
-      Clock clock) {
-    this.clock = clock;
+  /** @param conversations the daemon's managed conversations (its clock selects a delete by idle days) */
+  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Conversations conversations, ServerSettings settings,
+      Runnable onShutdown) {
     this.vertx = vertx;
     this.dispatcher = dispatcher;
-    this.registry = registry;
+    this.conversations = conversations;
     this.settings = settings;
     this.onShutdown = onShutdown;
     this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
@@ -93,10 +78,11 @@ public final class SolwebServer {
     Router router = Router.router(vertx);
     router.route().handler(new BearerAuth(settings.token()));
     // The client-session header is checked before a byte of the body is read.
-    router.post("/v1/chat/completions").handler(this::checkClientSession);
+    ChatRoute chat = new ChatRoute(turns);
+    router.post("/v1/chat/completions").handler(ChatRoute::checkClientSession);
     router.post("/v1/chat/completions")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
-        .handler(this::chatCompletions);
+        .handler(chat::handle);
     router.post("/v1/responses")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new ResponsesRoute(turns)::handle);
@@ -107,13 +93,13 @@ public final class SolwebServer {
     PageRoutes pages = new PageRoutes(vertx, dispatcher);
     router.get("/v1/doctor").handler(pages::doctor);
     router.get("/v1/capture").handler(pages::capture);
-    ConversationRoutes managed = new ConversationRoutes(vertx, dispatcher, registry, clock);
+    ConversationRoutes managed = new ConversationRoutes(vertx, dispatcher, conversations);
     router.get("/v1/conversations").handler(managed::list);
     router.post("/v1/conversations/delete")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(managed::delete);
     router.get("/v1/models").handler(this::models);
-    router.get("/healthz").handler(this::health);
+    router.get("/healthz").handler(new HealthRoute(dispatcher, conversations, settings)::handle);
     router.post("/shutdown").handler(this::shutdown);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
@@ -121,28 +107,6 @@ public final class SolwebServer {
             + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown"));
     router.route().failureHandler(this::failure);
     return router;
-  }
-
-  private void checkClientSession(RoutingContext ctx) {
-    try {
-      ctx.put("clientSession", ChatRequest.clientSession(ctx.request().headers().getAll(ChatRequest.CLIENT_SESSION_HEADER)));
-      ctx.next();
-    } catch (BadRequest e) {
-      ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
-    }
-  }
-
-  private void chatCompletions(RoutingContext ctx) {
-    ChatRequest request;
-    try {
-      Optional<String> clientSession = ctx.get("clientSession");
-      request = ChatRequest.parse(ctx.body().asString(), clientSession);
-    } catch (BadRequest e) {
-      ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
-      return;
-    }
-    Completions completions = new Completions("chatcmpl-" + UUID.randomUUID(), request.model(), Instant.now().getEpochSecond());
-    turns.serve(ctx, TurnRequest.chat(request.input()), request.stream(), new ChatWire(completions, request.includeUsage()));
   }
 
   private void models(RoutingContext ctx) {
@@ -153,63 +117,6 @@ public final class SolwebServer {
       data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "solweb");
     }
     ErrorBodies.json(ctx.response(), root);
-  }
-
-  private void health(RoutingContext ctx) {
-    Dispatcher.Snapshot snapshot = dispatcher.snapshot();
-    ObjectNode root = JSON.createObjectNode();
-    root.put("ok", snapshot.state().equals("ready"));
-    root.put("state", snapshot.state());
-    root.put("conversations", registry.size());
-    root.put("queue", snapshot.queue());
-    root.put("active", snapshot.active());
-    root.put("seats", snapshot.liveSeats());
-    root.put("seats_configured", snapshot.seats());
-    root.put("turn_p50_s", snapshot.turnP50Seconds());
-    root.put("dispatch_wait_s", snapshot.dispatchWaitSeconds());
-    ArrayNode models = root.putArray("models");
-    Effort.modelIds().forEach(models::add);
-    root.put("pid", settings.pid());
-    root.put("version", settings.version());
-    root.put("instance_generation", settings.instanceGeneration());
-    root.put("account", snapshot.account());
-    root.put("authenticated", snapshot.account() != null && !snapshot.state().equals("logged_out"));
-    if (snapshot.capResumeAt() != null) {
-      root.put("cap_resume_at", snapshot.capResumeAt().toString());
-    }
-    root.put("detail", snapshot.detail());
-    dev.solweb.provider.seat.AnswerStats answers = dev.solweb.provider.seat.AnswerStats.GLOBAL;
-    root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
-        .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())
-        .put("effort_mismatches_after_send", answers.effortMismatchesAfterSend());
-    ArrayNode turns = root.putArray("turns");
-    for (LiveTurn.View turn : dispatcher.turns()) {
-      turns.addObject()
-          .put("session", turn.session())
-          .put("client", turn.client())
-          .put("effort", turn.effort())
-          .put("state", turn.state().wireName())
-          .put("elapsed_s", tenths(turn.elapsed()))
-          .put("thinking_s", tenths(turn.thinking()))
-          .put("chars_received", turn.charsReceived());
-    }
-    ArrayNode occupancy = root.putArray("occupancy");
-    for (Conversation conversation : registry.all()) {
-      occupancy.addObject()
-          .put("session", conversation.sessionKey())
-          .put("effort", conversation.effort().suffix())
-          .put("turns", conversation.turns())
-          .put("status", conversation.status().name().toLowerCase(java.util.Locale.ROOT))
-          .put("estimated_input", conversation.estimatedInput())
-          .put("estimated_output", conversation.estimatedOutput())
-          .put("window", ContextBudget.CONTEXT_WINDOW)
-          .put("estimated", true);
-    }
-    ErrorBodies.json(ctx.response(), root);
-  }
-
-  private static double tenths(java.time.Duration d) {
-    return d.toMillis() / 100 / 10.0;
   }
 
   private void shutdown(RoutingContext ctx) {

@@ -1,9 +1,9 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.TurnFailed;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;

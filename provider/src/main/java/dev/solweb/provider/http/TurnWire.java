@@ -1,8 +1,8 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.translate.Answer;
 import io.vertx.core.http.HttpServerResponse;
 import java.util.List;
 

@@ -1,10 +1,8 @@
 package dev.solweb.provider.protocol;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.translate.ToolSpec;
-import dev.solweb.provider.translate.TurnEnvelope;
+import dev.solweb.provider.platform.Json;
 import java.util.Collection;
 import java.util.List;
 
@@ -53,7 +51,7 @@ public final class Preamble {
         %d characters (longer ones are cut in the middle), so read a large file in a reply of its own. New
         instructions arrive as "USER" followed by the text. Never put two code blocks in a reply, and never put
         the final answer among calls.
-        """.formatted(TurnEnvelope.MAX_TURN_RESULT_CHARS);
+        """.formatted(ReplyRules.MAX_RESULT_CHARS_PER_REPLY);
   }
 
   private Preamble() {}

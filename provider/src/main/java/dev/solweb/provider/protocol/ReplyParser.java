@@ -1,11 +1,10 @@
 package dev.solweb.provider.protocol;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.translate.ToolSpec;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

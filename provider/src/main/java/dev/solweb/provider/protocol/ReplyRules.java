@@ -1,7 +1,6 @@
 package dev.solweb.provider.protocol;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import dev.solweb.provider.translate.ToolSpec;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +21,14 @@ public record ReplyRules(Map<String, ToolSpec> tools, int maxCalls, boolean oneB
 
   /** The daemon's default cap on calls per reply. */
   public static final int DEFAULT_MAX_CALLS = 8;
+
+  /**
+   * The characters the results of one reply keep together: the bound one result had, so a batch
+   * types no more than one large read did, and a replay of it still leaves room within the context
+   * budget for the preamble, a compaction summary and the reserve (docs/compaction.md). The
+   * preamble teaches it; translate's envelope holds the typed results to it.
+   */
+  public static final int MAX_RESULT_CHARS_PER_REPLY = 60_000;
   /** The largest cap {@code SOLWEBD_MAX_CALLS} accepts: a reply's results share one page turn. */
   public static final int LIMIT_MAX_CALLS = 64;
   /** The variable that sets the cap. */

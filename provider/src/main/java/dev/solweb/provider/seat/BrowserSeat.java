@@ -2,6 +2,8 @@ package dev.solweb.provider.seat;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.translate.ConversationPlace;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -126,11 +128,31 @@ public interface BrowserSeat extends AutoCloseable {
   }
 
   /**
-   * The seat that drives the page, below any decorator (the daemon's diagnostics wrap every seat):
-   * what page-reading routes ({@code solwebctl doctor}, {@code capture}) look at.
+   * {@code solwebctl doctor}: reads the page at {@code url} (null: the seat's current page) and
+   * reports, as one JSON object (docs/solwebctl.md), every check the seat needs; with
+   * {@code openEffortMenu} it opens the effort menu to list its rows, then presses Escape.
+   * Read-only: it never types and never clicks Send, Stop or Retry.
+   *
+   * <p>The default refuses: a seat without a page has nothing to read.
+   *
+   * @throws SeatException a typed {@code unavailable} when the page cannot be opened
    */
-  default BrowserSeat driver() {
-    return this;
+  default String doctor(URI url, boolean openEffortMenu) throws SeatException {
+    throw noPage();
+  }
+
+  /**
+   * {@code solwebctl capture}: the page at {@code url} (null: the current page) as sanitized HTML
+   * for a bug report (conversation text replaced by placeholders, the e-mail and tokens scrubbed);
+   * with {@code openEffortMenu} the menu is open in the capture. Read-only, as {@link #doctor}.
+   */
+  default String capture(URI url, boolean openEffortMenu) throws SeatException {
+    throw noPage();
+  }
+
+  private SeatException noPage() {
+    return SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "this daemon's seat is "
+        + getClass().getSimpleName() + ", which has no page to read; doctor and capture need --seat playwright"), false);
   }
 
   /**

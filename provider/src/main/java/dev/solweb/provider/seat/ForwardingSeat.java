@@ -1,6 +1,8 @@
 package dev.solweb.provider.seat;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.translate.ConversationPlace;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -75,8 +77,13 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
-  public BrowserSeat driver() {
-    return inner.driver();
+  public String doctor(URI url, boolean openEffortMenu) throws SeatException {
+    return inner.doctor(url, openEffortMenu);
+  }
+
+  @Override
+  public String capture(URI url, boolean openEffortMenu) throws SeatException {
+    return inner.capture(url, openEffortMenu);
   }
 
   @Override

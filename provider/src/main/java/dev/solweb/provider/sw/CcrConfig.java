@@ -1,12 +1,12 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

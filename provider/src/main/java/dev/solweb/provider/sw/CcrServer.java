@@ -1,8 +1,9 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.Poll;
 import java.io.File;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -13,9 +14,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Makes sure claude-code-router answers on its port (the job of the owner's ccr-up.sh): a ccr
@@ -114,11 +115,10 @@ final class CcrServer {
     } catch (IOException e) {
       throw new Unavailable("cannot start claude-code-router (" + ccr + "): " + e.getMessage());
     }
-    Instant deadline = Instant.now().plus(startTimeout);
-    while (Instant.now().isBefore(deadline)) {
+    Optional<Probe> up = Poll.until(startTimeout, POLL, () -> {
       Probe probe = probe();
       if (probe == Probe.CCR) {
-        return;
+        return Optional.of(probe);
       }
       if (probe == Probe.FOREIGN) {
         throw new Unavailable("port " + port + " was taken by something that is not claude-code-router while ccr started");
@@ -127,7 +127,10 @@ final class CcrServer {
         throw new Unavailable("claude-code-router exited with code " + process.exitValue()
             + " before it answered on port " + port + "; see " + log);
       }
-      sleep();
+      return Optional.empty();
+    });
+    if (up.isPresent()) {
+      return;
     }
     throw new Unavailable("claude-code-router did not answer on port " + port + " within "
         + startTimeout.toSeconds() + " s; see " + log);
@@ -136,13 +139,5 @@ final class CcrServer {
   private HttpResponse<String> get(String path) throws IOException, InterruptedException {
     return http.send(HttpRequest.newBuilder(URI.create(baseUrl() + path)).timeout(Duration.ofSeconds(3)).GET().build(),
         HttpResponse.BodyHandlers.ofString());
-  }
-
-  private static void sleep() {
-    try {
-      Thread.sleep(POLL.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
   }
 }

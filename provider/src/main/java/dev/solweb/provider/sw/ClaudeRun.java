@@ -1,8 +1,8 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.Json;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;

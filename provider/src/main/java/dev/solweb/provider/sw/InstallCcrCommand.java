@@ -1,13 +1,13 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.ctl.ClientToken;
 import dev.solweb.provider.ctl.CtlException;
-import dev.solweb.provider.ctl.DaemonState;
-import dev.solweb.provider.ctl.SecureFile;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.SecureFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,7 +48,7 @@ final class InstallCcrCommand implements Callable<Integer> {
     SwEnv env = parent.env;
     Path file = env.ccrConfig();
     try {
-      String token = TokenFile.read(env.ctl());
+      String token = ClientToken.read(env.ctl());
       int solwebdPort = port != null ? port : runningPort(env).orElse(env.ctl().port());
       if (solwebdPort < 1 || solwebdPort > 65535) {
         spec.commandLine().getErr().println("sw install-ccr: a port 1-65535 is needed, got " + solwebdPort
@@ -94,7 +94,7 @@ final class InstallCcrCommand implements Callable<Integer> {
 
   private static Optional<Integer> runningPort(SwEnv env) {
     try {
-      return DaemonState.read(env.ctl().stateFile()).map(DaemonState::port).filter(p -> p > 0);
+      return env.ctl().daemonState().map(StateFile::port).filter(p -> p > 0);
     } catch (CtlException e) {
       return Optional.empty();
     }

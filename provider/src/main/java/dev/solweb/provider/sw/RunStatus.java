@@ -1,8 +1,8 @@
 package dev.solweb.provider.sw;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 
 /**
  * The single status line sw prints on stdout, built up as the run goes. Fields in a fixed order:

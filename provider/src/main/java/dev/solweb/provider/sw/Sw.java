@@ -1,19 +1,20 @@
 package dev.solweb.provider.sw;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.platform.Cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code sw}: runs Claude Code on a task with the ChatGPT web session as its model, through
  * claude-code-router and solwebd (seed 000 section 5, the wrapper contract). This class parses and
- * validates; {@link SwRun} does the work. The one System.exit is in {@link #main}.
+ * validates; {@link SwRun} does the work. {@link #main} is the one exit ({@code Cli.exit}).
  */
 @Command(
     name = "sw",
@@ -83,28 +84,24 @@ public final class Sw implements Callable<Integer> {
   public static void main(String[] args) {
     String root = System.getProperty("solweb.root");
     SwEnv env = SwEnv.of(System.getenv(), root == null || root.isEmpty() ? null : Path.of(root));
-    System.exit(execute(env, new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    Cli.exit(commandLine(env), args);
   }
 
   /** Runs one command line; tests call this with captured writers. */
   static int execute(SwEnv env, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine commandLine = new CommandLine(new Sw(env));
-    commandLine.setOut(out);
-    commandLine.setErr(err);
-    commandLine.setExecutionExceptionHandler((e, cl, parsed) -> {
-      cl.getErr().println("sw: internal error: " + e);
-      return SwExit.FAILED;
-    });
+    return Cli.execute(commandLine(env), out, err, args);
+  }
+
+  private static CommandLine commandLine(SwEnv env) {
+    CommandLine commandLine = Cli.of(new Sw(env), "sw", SwExit.FAILED);
+    // A usage error still prints sw's one status line on stdout, as every run does.
     commandLine.setParameterExceptionHandler((e, parsed) -> {
       String why = e.getMessage();
       e.getCommandLine().getErr().println("sw: " + why + " (sw --help)");
-      out.println(new RunStatus(null, null, null).detail(why).finish(SwExit.USAGE));
+      e.getCommandLine().getOut().println(new RunStatus(null, null, null).detail(why).finish(SwExit.USAGE));
       return SwExit.USAGE;
     });
-    int code = commandLine.execute(args);
-    out.flush();
-    err.flush();
-    return code;
+    return commandLine;
   }
 
   @Override

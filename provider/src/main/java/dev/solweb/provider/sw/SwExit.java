@@ -5,7 +5,7 @@ package dev.solweb.provider.sw;
  * they never change meaning. {@link #FAILED} is the one code the contract table does not name:
  * Claude Code ran and ended with an error that is neither a cap nor an unreachable provider.
  */
-public final class SwExit {
+final class SwExit {
   /** Claude Code ran to completion. */
   public static final int COMPLETED = 0;
   /** Claude Code ended with an error (not a cap, not an unreachable solwebd, ccr or ChatGPT). */

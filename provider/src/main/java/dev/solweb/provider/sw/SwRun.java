@@ -1,13 +1,14 @@
 package dev.solweb.provider.sw;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.ctl.ClientToken;
 import dev.solweb.provider.ctl.CtlException;
 import dev.solweb.provider.ctl.ExitCodes;
 import dev.solweb.provider.ctl.LaunchRequest;
 import dev.solweb.provider.ctl.Outcome;
 import dev.solweb.provider.ctl.ProviderHealth;
 import dev.solweb.provider.ctl.ServiceControl;
-import dev.solweb.provider.ctl.TokenFile;
+import dev.solweb.provider.daemon.BrowserMixin;
 import dev.solweb.provider.model.Effort;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,7 +134,7 @@ final class SwRun {
   private ProviderHealth ensureSolwebd() throws Stop {
     LaunchRequest launch;
     try {
-      launch = new LaunchRequest(1, env.seat(), env.chatUrl(), false, env.chromium(), null);
+      launch = new LaunchRequest(1, env.seat(), BrowserMixin.args(env.chatUrl(), false, env.chromium(), null));
     } catch (IllegalArgumentException e) {
       throw new Stop(SwExit.USAGE, "SW_SEAT: " + e.getMessage());
     }
@@ -169,7 +170,7 @@ final class SwRun {
     String token;
     try {
       config = CcrConfig.read(configFile);
-      token = TokenFile.read(env.ctl());
+      token = ClientToken.read(env.ctl());
     } catch (IOException e) {
       throw new Stop(SwExit.UNAVAILABLE, e.getMessage());
     } catch (CtlException e) {

@@ -1,6 +1,7 @@
 package dev.solweb.provider.translate;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.ToolSpec;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;

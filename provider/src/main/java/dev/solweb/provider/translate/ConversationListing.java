@@ -2,7 +2,7 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.time.Instant;
 import java.util.Collection;
 

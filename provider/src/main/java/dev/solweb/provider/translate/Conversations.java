@@ -5,7 +5,7 @@ import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.protocol.ReplyRules;
-import dev.solweb.provider.seat.ConversationPlace;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,6 +29,10 @@ import java.util.logging.Logger;
  * last turn without typing, across restarts too; it keeps answers up to
  * {@link #MAX_ANSWER_CHARS} characters for {@link #MAX_ANSWER_AGE}. The dispatcher guarantees one
  * turn at a time per session key, so a plan never races the record of the turn before it.
+ *
+ * <p>The managed history is read and pruned through it too, never through the registry: list
+ * ({@link #list()}, {@link #list(ConversationSelection)}), retention ({@link #retentionDue}) and
+ * the record of a delete ({@link #deleted}, a tombstone).
  */
 public final class Conversations {
   private static final Logger LOG = Logger.getLogger(Conversations.class.getName());
@@ -42,12 +46,17 @@ public final class Conversations {
   private final ConversationPlace place;
   private final int maxCallsPerReply;
 
-  public Conversations(Registry registry, Clock clock) {
+  Conversations(Registry registry, Clock clock) {
     this(registry, clock, ConversationPlace.HISTORY);
   }
 
-  public Conversations(Registry registry, Clock clock, ConversationPlace place) {
+  Conversations(Registry registry, Clock clock, ConversationPlace place) {
     this(registry, clock, place, ReplyRules.DEFAULT_MAX_CALLS);
+  }
+
+  /** Conversations kept in memory only (a daemon without a home, tests), opened in the owner's history. */
+  public static Conversations inMemory(Clock clock) {
+    return inMemory(clock, ConversationPlace.HISTORY);
   }
 
   /**
@@ -55,11 +64,16 @@ public final class Conversations {
    *     {@code SOLWEBD_TEMPORARY}); a ready conversation elsewhere is replayed, not resumed
    * @param maxCallsPerReply the daemon's cap on tool calls in one reply ({@code SOLWEBD_MAX_CALLS})
    */
-  public Conversations(Registry registry, Clock clock, ConversationPlace place, int maxCallsPerReply) {
+  Conversations(Registry registry, Clock clock, ConversationPlace place, int maxCallsPerReply) {
     this.registry = registry;
     this.clock = clock;
     this.place = place;
     this.maxCallsPerReply = maxCallsPerReply;
+  }
+
+  /** These conversations with another cap on the tool calls of one reply (the registry is shared). */
+  public Conversations withMaxCallsPerReply(int maxCallsPerReply) {
+    return new Conversations(registry, clock, place, maxCallsPerReply);
   }
 
   /**
@@ -71,9 +85,87 @@ public final class Conversations {
     return ReplyRules.of(turn.input().tools(), turn.input().parallelToolCalls(), maxCallsPerReply);
   }
 
+  public static Conversations inMemory(Clock clock, ConversationPlace place) {
+    return new Conversations(Registry.inMemory(), clock, place);
+  }
+
+  /**
+   * The conversations of {@code registryFile} (see {@link Registry} for the files beside it),
+   * loaded now: in-flight marks read as uncertain, temporary chats as expired, a corrupt file set
+   * aside.
+   */
+  public static Conversations persistent(Path registryFile, Clock clock, ConversationPlace place) {
+    return new Conversations(Registry.persistent(registryFile), clock, place);
+  }
+
+  /** As {@link #persistent(Path, Clock, ConversationPlace)}, for history work that opens no conversation. */
+  public static Conversations persistent(Path registryFile, Clock clock) {
+    return persistent(registryFile, clock, ConversationPlace.HISTORY);
+  }
+
+  /**
+   * The conversations of {@code registryFile} as a daemon starting now would see them, without
+   * writing anything: what {@code solwebctl conversations list} reads while no daemon runs.
+   */
+  public static List<Conversation> snapshot(Path registryFile) {
+    return Registry.snapshot(registryFile);
+  }
+
+  /** The registry behind these conversations, for translate's own tests. */
+  Registry registry() {
+    return registry;
+  }
+
   /** Where the seat opens this daemon's fresh conversations. */
   public ConversationPlace place() {
     return place;
+  }
+
+  /** Every managed conversation, tombstones included, least recently changed first. */
+  public List<Conversation> list() {
+    return List.copyOf(registry.all());
+  }
+
+  /**
+   * The managed conversations {@code selection} names, as of now.
+   *
+   * @throws IllegalArgumentException naming every ID that is not a managed conversation
+   */
+  public List<Conversation> list(ConversationSelection selection) {
+    return selection.select(registry.all(), clock.instant());
+  }
+
+  /** How many conversations the registry holds (tombstones included). */
+  public int count() {
+    return registry.size();
+  }
+
+  /** The registry's current entry for {@code sessionKey}. */
+  public Optional<Conversation> current(String sessionKey) {
+    return registry.get(sessionKey);
+  }
+
+  /**
+   * Retention ({@code SOLWEBD_RETENTION_DAYS}): the conversations to delete from the page now,
+   * those last used at least {@code idle} ago that the page may still hold (not tombstones, and
+   * with a URL).
+   */
+  public List<Conversation> retentionDue(Duration idle) {
+    long cutoff = clock.instant().minus(idle).getEpochSecond();
+    return registry.all().stream()
+        .filter(c -> c.status() != Conversation.Status.DELETED && !c.url().isEmpty() && c.lastUsedEpochSecond() <= cutoff)
+        .toList();
+  }
+
+  /**
+   * Records that the page no longer holds {@code url}, the conversation of {@code sessionKey}:
+   * its entry becomes a tombstone dated now, never resumed. Nothing changes when the entry
+   * meanwhile names another URL (a newer conversation of that session) or is a tombstone already.
+   *
+   * @return the tombstone, or empty when nothing was recorded
+   */
+  public Optional<Conversation> deleted(String sessionKey, String url) {
+    return registry.tombstone(sessionKey, url, now());
   }
 
   /** The recorded answer to exactly this turn, if it was its conversation's last and is recent. */
@@ -112,7 +204,7 @@ public final class Conversations {
     List<Message> messages = turn.messages();
     int delivered = Math.min(conversation.deliveredCount(), messages.size());
     try {
-      String delta = Translate.deliver(conversation, messages, turn.prefixDigests().get(delivered));
+      String delta = Delivery.deliver(conversation, messages, turn.prefixDigests().get(delivered));
       int rendered = messages.size() - conversation.deliveredCount();
       return new TurnPlan.Deliver(turn, conversation, delta, ContextBudget.estimateInput(delta, rendered, 0));
     } catch (ReplayNeeded desync) {
@@ -253,7 +345,7 @@ public final class Conversations {
   private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
     List<Message> messages = turn.messages();
     String preamble = Preamble.render(SessionKey.systemText(messages), rules(turn));
-    String history = Translate.deliverAll(messages);
+    String history = Delivery.deliverAll(messages);
     String text = history.isEmpty() ? preamble : preamble + "\n" + history;
     int tools = turn.input().tools().size();
     long systemMessages = messages.stream().filter(m -> m.role() == Message.Role.SYSTEM).count();

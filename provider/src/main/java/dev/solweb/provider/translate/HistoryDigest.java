@@ -1,11 +1,11 @@
 package dev.solweb.provider.translate;
 
-import dev.solweb.provider.json.Json;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.platform.Json;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -16,7 +16,7 @@ import java.util.Map;
  * prove a request extends what was delivered without keeping any prompt text. It is a hash
  * chain, one link per message, so extending a known digest by one message costs one link.
  */
-public final class HistoryDigest {
+final class HistoryDigest {
   private static final ObjectMapper JSON = Json.MAPPER;
 
   private HistoryDigest() {}

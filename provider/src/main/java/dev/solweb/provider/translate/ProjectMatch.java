@@ -1,6 +1,5 @@
 package dev.solweb.provider.translate;
 
-import dev.solweb.provider.seat.ConversationPlace;
 import java.util.Locale;
 
 /**

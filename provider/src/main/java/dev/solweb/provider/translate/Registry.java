@@ -2,7 +2,7 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
@@ -49,12 +49,12 @@ import java.util.regex.Pattern;
  * loaded at start marks every temporary entry {@code expired}, so it is replayed and
  * {@code solwebctl conversations list} says why. Thread-safe.
  */
-public final class Registry {
+final class Registry {
   private static final Logger LOG = Logger.getLogger(Registry.class.getName());
   private static final ObjectMapper JSON = Json.MAPPER;
   private static final Pattern SAFE_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
-  public static final int MAX_CONVERSATIONS = 1000;
-  public static final int MAX_TOMBSTONES = 1000;
+  static final int MAX_CONVERSATIONS = 1000;
+  static final int MAX_TOMBSTONES = 1000;
 
   private final Map<String, Conversation> conversations = new LinkedHashMap<>();
   private final Path file;
@@ -69,12 +69,12 @@ public final class Registry {
     this.answersDir = file == null ? null : file.resolveSibling(file.getFileName().toString().replace(".json", "") + ".answers");
   }
 
-  public static Registry inMemory() {
+  static Registry inMemory() {
     return new Registry(null, false);
   }
 
   /** Loads {@code file} (and its in-flight marks and answers) if it exists; a file that does not parse is renamed {@code *.corrupt}. */
-  public static Registry persistent(Path file) {
+  static Registry persistent(Path file) {
     return load(file, false);
   }
 
@@ -84,7 +84,7 @@ public final class Registry {
    * {@code solwebctl conversations list} reads while no daemon runs. A file that does not parse
    * reads as empty and stays where it is.
    */
-  public static List<Conversation> snapshot(Path file) {
+  static List<Conversation> snapshot(Path file) {
     return List.copyOf(load(file, true).all());
   }
 
@@ -129,7 +129,7 @@ public final class Registry {
    *
    * @return the tombstone, or empty when nothing was recorded
    */
-  public synchronized Optional<Conversation> tombstone(String sessionKey, String url, long atEpochSecond) {
+  synchronized Optional<Conversation> tombstone(String sessionKey, String url, long atEpochSecond) {
     Conversation current = conversations.get(sessionKey);
     if (current == null || !current.url().equals(url) || current.status() == Conversation.Status.DELETED) {
       return Optional.empty();
@@ -139,7 +139,7 @@ public final class Registry {
     return Optional.of(tombstone);
   }
 
-  public synchronized Optional<Conversation> get(String sessionKey) {
+  synchronized Optional<Conversation> get(String sessionKey) {
     return Optional.ofNullable(conversations.get(sessionKey));
   }
 
@@ -149,7 +149,7 @@ public final class Registry {
    *
    * @return false when a file could not be written (the change holds in memory only)
    */
-  public synchronized boolean put(Conversation conversation) {
+  synchronized boolean put(Conversation conversation) {
     Conversation kept = conversations.get(conversation.sessionKey());
     if (revives(kept, conversation)) {
       LOG.warning("conversation " + conversation.sessionKey() + " was deleted from the page; its tombstone stays"
@@ -179,7 +179,7 @@ public final class Registry {
    *
    * @return false when the mark could not be written: the caller must not send
    */
-  public synchronized boolean markInFlight(Conversation conversation) {
+  synchronized boolean markInFlight(Conversation conversation) {
     if (conversation.status() != Conversation.Status.IN_FLIGHT) {
       throw new IllegalArgumentException("an in-flight mark needs status in_flight, got " + conversation.status());
     }
@@ -256,18 +256,18 @@ public final class Registry {
         && !kept.url().isEmpty() && kept.url().equals(next.url());
   }
 
-  public synchronized void remove(String sessionKey) {
+  synchronized void remove(String sessionKey) {
     if (conversations.remove(sessionKey) != null) {
       forgetFiles(sessionKey);
       save();
     }
   }
 
-  public synchronized int size() {
+  synchronized int size() {
     return conversations.size();
   }
 
-  public synchronized Collection<Conversation> all() {
+  synchronized Collection<Conversation> all() {
     return List.copyOf(conversations.values());
   }
 

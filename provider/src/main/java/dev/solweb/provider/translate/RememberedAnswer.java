@@ -17,7 +17,7 @@ import java.util.List;
  * @param answeredAt epoch second; {@link Conversations#MAX_ANSWER_AGE} bounds how long it is used
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RememberedAnswer(
+record RememberedAnswer(
     @JsonProperty("history_digest") String historyDigest,
     @JsonProperty("text") String text,
     @JsonProperty("calls") List<Call> calls,

@@ -5,7 +5,7 @@ package dev.solweb.provider.translate;
  * rewrote its history, or added nothing): open a fresh conversation and type the whole history.
  * A desynced conversation is replaced, never patched.
  */
-public final class ReplayNeeded extends Exception {
+final class ReplayNeeded extends Exception {
   public ReplayNeeded(String why) {
     super(why, null, false, false);
   }

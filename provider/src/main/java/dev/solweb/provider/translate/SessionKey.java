@@ -1,6 +1,7 @@
 package dev.solweb.provider.translate;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.ToolSpec;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

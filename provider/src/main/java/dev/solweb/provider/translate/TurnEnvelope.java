@@ -1,6 +1,7 @@
 package dev.solweb.provider.translate;
 
 import dev.solweb.provider.protocol.ReplyBlocks;
+import dev.solweb.provider.protocol.ReplyRules;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,14 +21,10 @@ import java.util.List;
  * cannot consume the whole context; the results of one reply's calls, typed together, are held to
  * {@link #MAX_TURN_RESULT_CHARS} together ({@link #elideTogether}), so one batch cannot either.
  */
-public final class TurnEnvelope {
+final class TurnEnvelope {
   public static final int MAX_RESULT_CHARS = 60_000;
-  /**
-   * The characters the results of one reply keep together: the bound one result had, so a batch
-   * types no more than one large read did, and a replay of it still leaves room within the context
-   * budget for the preamble, a compaction summary and the reserve (docs/compaction.md).
-   */
-  public static final int MAX_TURN_RESULT_CHARS = 60_000;
+  /** The results of one reply together: {@link ReplyRules#MAX_RESULT_CHARS_PER_REPLY}. */
+  public static final int MAX_TURN_RESULT_CHARS = ReplyRules.MAX_RESULT_CHARS_PER_REPLY;
 
   private TurnEnvelope() {}
 
@@ -114,7 +111,7 @@ public final class TurnEnvelope {
 
   /**
    * One client message as a replay types it (system messages go in the preamble: null), the
-   * same blocks {@link Translate#deliverAll} joins.
+   * same blocks {@link Delivery#deliverAll} joins.
    */
   public static String block(Message message) {
     return switch (message.role()) {

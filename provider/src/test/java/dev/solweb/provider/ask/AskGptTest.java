@@ -3,8 +3,8 @@ package dev.solweb.provider.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.ctl.CtlEnv;
-import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
+import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.io.File;
 import java.io.PrintWriter;
@@ -67,7 +67,7 @@ class AskGptTest {
 
   @AfterEach
   void tearDown() throws Exception {
-    Optional<DaemonState> state = DaemonState.read(home.resolve("solwebd.state.json"));
+    Optional<StateFile> state = StateFile.read(home.resolve("solwebd.state.json"));
     ctl("stop", "--json");
     state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(ProcessHandle::destroyForcibly);
   }
@@ -116,7 +116,7 @@ class AskGptTest {
     assertThat(daemonImage).isRegularFile();
     // The daemon holds the profile lock while it runs: a direct ask could not open a second browser.
     assertThat(ProfileLock.tryAcquire(profile)).isEmpty();
-    int daemonPid = (int) DaemonState.read(home.resolve("solwebd.state.json")).orElseThrow().pid();
+    int daemonPid = (int) StateFile.read(home.resolve("solwebd.state.json")).orElseThrow().pid();
     assertThat(ProfileLock.holder(profile)).isEqualTo(Integer.toString(daemonPid));
 
     ctl("stop", "--json");

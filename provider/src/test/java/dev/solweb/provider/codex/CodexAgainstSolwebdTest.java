@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.provider.pi.SolDaemon;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.sw.CountingProxy;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,9 +3,10 @@ package dev.solweb.provider.ctl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.pi.SolDaemon;
+import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.protocol.Reply;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import dev.solweb.provider.translate.ChatInput;
@@ -13,7 +14,6 @@ import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.Registry;
 import dev.solweb.provider.translate.TurnOutcome;
 import dev.solweb.provider.translate.TurnPlan;
 import java.net.URI;
@@ -60,8 +60,7 @@ class ConversationsCommandTest {
 
   /** Two answered conversations in the registry file, as a stopped daemon leaves them. */
   private void stoppedDaemonLeft(String... firstTexts) {
-    Registry registry = Registry.persistent(registryFile());
-    Conversations conversations = new Conversations(registry, Clock.systemUTC());
+    Conversations conversations = Conversations.persistent(registryFile(), Clock.systemUTC());
     int n = 0;
     for (String text : firstTexts) {
       ChatTurn turn = ChatTurn.of(new ChatInput(Effort.HIGH, List.of(Message.user(text + " " + MARKER)), List.of(),
@@ -186,7 +185,7 @@ class ConversationsCommandTest {
     assertThat(run.exitCode()).as(run.err()).isZero();
     // The fresh scripted account holds neither: the page shows them gone, which counts as done.
     assertThat(run.out()).contains("not_found", "2 not found");
-    assertThat(Registry.snapshot(registryFile())).allSatisfy(c -> {
+    assertThat(Conversations.snapshot(registryFile())).allSatisfy(c -> {
       assertThat(c.status()).isEqualTo(Conversation.Status.DELETED);
       assertThat(c.url()).startsWith(ScriptedSeat.URL_PREFIX + "gone-");
     });

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.util.HexFormat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,8 @@ class EnrollCommandTest {
     assertThat(printed.get("expected_account").asText()).isEqualTo("owner@solweb.invalid");
     assertThat(printed.get("profile_dir").asText()).isEqualTo(fx.profile.toRealPath().toString());
     assertThat(printed.get("machine_id_sha256").asText())
-        .isEqualTo(MachineId.sha256(Files.readAllBytes(Path.of("/etc/machine-id"))));
+        .isEqualTo(HexFormat.of().formatHex(
+            MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(Path.of("/etc/machine-id")))));
     assertThat(JSON.readTree(Files.readString(identity))).isEqualTo(printed);
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(identity))).isEqualTo("rw-------");
     try (var files = Files.list(fx.home)) {

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +44,7 @@ class EnsureStopTest {
   @AfterEach
   void tearDown() throws Exception {
     // Stop whatever daemon this test started (through the verb); then make sure it is gone.
-    Optional<DaemonState> state = DaemonState.read(fx.home.resolve("solwebd.state.json"));
+    Optional<StateFile> state = StateFile.read(fx.home.resolve("solwebd.state.json"));
     fx.run("stop", "--json");
     state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(p -> {
       if (p.info().commandLine().orElse("").contains(fx.home.toString())) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

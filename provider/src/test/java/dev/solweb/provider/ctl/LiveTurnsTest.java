@@ -3,7 +3,7 @@ package dev.solweb.provider.ctl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.SessionKey;
 import org.junit.jupiter.api.Test;
 

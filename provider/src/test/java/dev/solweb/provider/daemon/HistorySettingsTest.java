@@ -3,7 +3,7 @@ package dev.solweb.provider.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.solweb.provider.seat.ConversationPlace;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,11 +3,12 @@ package dev.solweb.provider.daemon;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import java.net.URI;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine;
 
 class SeatMixinTest {
   @Command(name = "probe")
@@ -26,10 +27,11 @@ class SeatMixinTest {
     SeatMixin seat = parse();
 
     assertThat(seat.seat()).isEqualTo("playwright");
-    assertThat(seat.chatUrl()).isNull();
-    assertThat(seat.chromium()).isNull();
+    assertThat(seat.browser().chatUrl()).isNull();
+    assertThat(seat.browser().chromium()).isNull();
+    assertThat(seat.browser().args()).as("a launcher passes on nothing that was not given").isEmpty();
     assertThat(seat.options(Path.of("/h"), Path.of("/h/profile")))
-        .isEqualTo(new SeatOptions(PlaywrightOptions.REAL_CHAT_URL, false, Path.of("/usr/bin/chromium"),
+        .isEqualTo(new PlaywrightOptions(URI.create(PlaywrightOptions.REAL_CHAT_URL), false, Path.of("/usr/bin/chromium"),
             Path.of("/h/profile"), Path.of("/h")));
   }
 
@@ -39,7 +41,9 @@ class SeatMixinTest {
         "--chromium", "/opt/chromium", "--profile", "/p");
 
     assertThat(seat.seat()).isEqualTo("scripted:demo");
-    assertThat(seat.options(Path.of("/h"), Path.of("/h/profile")))
-        .isEqualTo(new SeatOptions("http://127.0.0.1:9/", true, Path.of("/opt/chromium"), Path.of("/p"), Path.of("/h")));
+    assertThat(seat.options(Path.of("/h"), Path.of("/h/profile"))).isEqualTo(
+        new PlaywrightOptions(URI.create("http://127.0.0.1:9/"), true, Path.of("/opt/chromium"), Path.of("/p"), Path.of("/h")));
+    assertThat(seat.browser().args())
+        .containsExactly("--chat-url", "http://127.0.0.1:9/", "--headless", "--chromium", "/opt/chromium", "--profile", "/p");
   }
 }

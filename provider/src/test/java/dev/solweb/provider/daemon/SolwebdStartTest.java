@@ -2,8 +2,8 @@ package dev.solweb.provider.daemon;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.solweb.provider.platform.TokenFile;
 import java.io.PrintWriter;
-import dev.solweb.provider.ctl.TokenFile;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

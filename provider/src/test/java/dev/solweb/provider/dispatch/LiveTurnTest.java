@@ -23,7 +23,7 @@ class LiveTurnTest {
   @Test
   void thinkingIsSummedOverACorrectionSendAndCharsStartOverWithEachSend() {
     LiveTurn turn = turn();
-    assertThat(turn.view().state()).isEqualTo(LiveTurn.State.QUEUED);
+    assertThat(turn.view().state()).isEqualTo("queued");
     time.advance(Duration.ofSeconds(4));
     turn.started();
     turn.report(Stage.SENT, 0);
@@ -39,9 +39,9 @@ class LiveTurnTest {
     time.advance(Duration.ofSeconds(3));
 
     LiveTurn.View view = turn.view();
-    assertThat(view.state()).isEqualTo(LiveTurn.State.THINKING);
-    assertThat(view.thinking()).isEqualTo(Duration.ofSeconds(13));
-    assertThat(view.elapsed()).isEqualTo(Duration.ofSeconds(19));
+    assertThat(view.state()).isEqualTo("thinking");
+    assertThat(view.thinkingSeconds()).isEqualTo(13.0);
+    assertThat(view.elapsedSeconds()).isEqualTo(19.0);
     assertThat(view.effort()).isEqualTo("xhigh");
     assertThat(view.client()).hasSize(12);
   }

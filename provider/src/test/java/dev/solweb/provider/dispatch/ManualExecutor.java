@@ -7,7 +7,7 @@ import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** A seat thread the test runs by hand: nothing happens until {@link #runNext()}. */
-final class ManualExecutor extends AbstractExecutorService {
+public final class ManualExecutor extends AbstractExecutorService {
   private final Deque<Runnable> tasks = new ArrayDeque<>();
   private boolean shutdown;
 
@@ -17,7 +17,7 @@ final class ManualExecutor extends AbstractExecutorService {
   }
 
   /** Runs the oldest task on the calling thread. */
-  void runNext() {
+  public void runNext() {
     Runnable next;
     synchronized (this) {
       next = tasks.pollFirst();
@@ -28,7 +28,7 @@ final class ManualExecutor extends AbstractExecutorService {
     next.run();
   }
 
-  synchronized int queued() {
+  public synchronized int queued() {
     return tasks.size();
   }
 

@@ -1,5 +1,7 @@
 package dev.solweb.provider.dispatch;
 
+import dev.solweb.provider.TestClock;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -7,8 +9,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /** Time a test moves by hand: tasks run only inside {@link #advance}, in due order. */
-final class ManualTime implements DispatchTime {
-  private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+public final class ManualTime implements DispatchTime {
+  private final TestClock clock = new TestClock();
   private final List<Task> tasks = new ArrayList<>();
   private long sequence;
 
@@ -33,21 +35,21 @@ final class ManualTime implements DispatchTime {
 
   @Override
   public synchronized Instant now() {
-    return now;
+    return clock.instant();
   }
 
   @Override
   public synchronized Cancellable schedule(Duration delay, Runnable task) {
-    Task scheduled = new Task(now.plus(delay), task);
+    Task scheduled = new Task(now().plus(delay), task);
     tasks.add(scheduled);
     return scheduled;
   }
 
   /** Moves the clock forward, running each task that falls due, at its due time. */
-  void advance(Duration by) {
+  public void advance(Duration by) {
     Instant target;
     synchronized (this) {
-      target = now.plus(by);
+      target = now().plus(by);
     }
     while (true) {
       Task next;
@@ -56,20 +58,25 @@ final class ManualTime implements DispatchTime {
         next = tasks.stream().filter(t -> !t.due.isAfter(target))
             .min(Comparator.comparing((Task t) -> t.due).thenComparingLong(t -> t.order)).orElse(null);
         if (next == null) {
-          now = target;
+          clock.advance(Duration.between(clock.instant(), target));
           return;
         }
         tasks.remove(next);
-        now = next.due;
+        clock.advance(Duration.between(clock.instant(), next.due));
       }
       next.body.run();
     }
   }
 
   /** Tasks set and not yet run or cancelled. */
-  synchronized int pending() {
+  public synchronized int pending() {
     tasks.removeIf(t -> t.cancelled);
     return tasks.size();
+  }
+
+  /** This time as a {@link Clock}, for what reads a clock (the seat, translate): one time for all. */
+  public Clock clock() {
+    return clock;
   }
 
   @Override

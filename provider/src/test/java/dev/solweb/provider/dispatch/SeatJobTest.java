@@ -10,7 +10,6 @@ import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.translate.Conversations;
-import dev.solweb.provider.translate.Registry;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -84,7 +83,7 @@ class SeatJobTest {
   private void start() throws Exception {
     GatedSeat seat = new GatedSeat();
     dispatcher = new Dispatcher(index -> seat,
-        new SeatTurn(new Conversations(Registry.inMemory(), Clock.systemUTC()), Clock.systemUTC()),
+        new SeatTurn(Conversations.inMemory(Clock.systemUTC()), Clock.systemUTC()),
         new Dispatcher.Settings(1, Duration.ofSeconds(60), DispatchSpacing.OFF), Clock.systemUTC());
     dispatcher.start().get(10, TimeUnit.SECONDS);
   }

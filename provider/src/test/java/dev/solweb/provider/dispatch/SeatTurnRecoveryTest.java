@@ -17,7 +17,6 @@ import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.Conversation;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.Message;
-import dev.solweb.provider.translate.Registry;
 import dev.solweb.provider.translate.TurnOutcome;
 import dev.solweb.provider.translate.TurnPlan;
 import java.util.ArrayList;
@@ -36,8 +35,7 @@ class SeatTurnRecoveryTest {
   private static final String URL = "https://chat.invalid/c/6929a1b2-0c3d";
 
   private final TestClock clock = new TestClock();
-  private final Registry registry = Registry.inMemory();
-  private final Conversations conversations = new Conversations(registry, clock);
+  private final Conversations conversations = Conversations.inMemory(clock);
   private final SeatTurn runner = new SeatTurn(conversations, clock);
 
   /** A seat that records every verb; {@code recovered} is what its conversation holds. */
@@ -125,7 +123,7 @@ class SeatTurnRecoveryTest {
     assertThat(text(answer)).isEqualTo("the answer it wrote");
     assertThat(seat.calls).containsExactly("recover " + URL + " u-1");
     assertThat(AnswerStats.GLOBAL.recoveredAnswers() - before).isEqualTo(1);
-    assertThat(registry.get(turn.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+    assertThat(conversations.current(turn.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
   }
 
   @Test
@@ -138,7 +136,7 @@ class SeatTurnRecoveryTest {
 
     assertThat(text(answer)).isEqualTo("typed answer");
     assertThat(seat.calls).containsExactly("recover " + URL + " u-1", "openNew", "send");
-    assertThat(registry.get(turn.sessionKey()).orElseThrow().url()).isEqualTo("https://chat.invalid/c/7a00b1c2-1d4e");
+    assertThat(conversations.current(turn.sessionKey()).orElseThrow().url()).isEqualTo("https://chat.invalid/c/7a00b1c2-1d4e");
   }
 
   @Test
@@ -156,7 +154,7 @@ class SeatTurnRecoveryTest {
 
     assertThat(text(answer)).isEqualTo("typed answer");
     assertThat(seat.calls).containsExactly("resume " + URL, "send", "openNew", "send");
-    Conversation now = registry.get(second.sessionKey()).orElseThrow();
+    Conversation now = conversations.current(second.sessionKey()).orElseThrow();
     assertThat(now.status()).isEqualTo(Conversation.Status.READY);
     assertThat(now.url()).isNotEqualTo(URL);
   }

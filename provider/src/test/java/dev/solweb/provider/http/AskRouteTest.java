@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -59,7 +59,7 @@ class AskRouteTest {
       assertThat(sends.get(0).effort()).isEqualTo(Effort.HIGH);
       assertThat(sends.get(0).effortLabel()).isEqualTo("High");
       // A one-shot is not a client session: nothing to resume, nothing in the registry.
-      assertThat(daemon.registry.size()).isZero();
+      assertThat(daemon.conversations.count()).isZero();
     }
   }
 

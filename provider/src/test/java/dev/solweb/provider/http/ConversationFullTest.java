@@ -2,8 +2,8 @@ package dev.solweb.provider.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.net.http.HttpResponse;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -3,11 +3,11 @@ package dev.solweb.provider.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import dev.solweb.provider.translate.Conversation;
 import java.net.http.HttpRequest;
@@ -67,7 +67,7 @@ class ConversationRoutesTest {
   }
 
   private Conversation managed(String first) {
-    return daemon.registry.all().stream().filter(c -> daemon.player.sends().stream()
+    return daemon.conversations.list().stream().filter(c -> daemon.player.sends().stream()
         .anyMatch(s -> s.text().contains(first) && c.url().endsWith(s.conversationId()))).findFirst().orElseThrow();
   }
 
@@ -111,7 +111,7 @@ class ConversationRoutesTest {
     String personal = daemon.player.openConversation("the owner's own chat");
     turn("first");
     turn("second");
-    List<String> managedUrls = daemon.registry.all().stream().map(Conversation::url).toList();
+    List<String> managedUrls = daemon.conversations.list().stream().map(Conversation::url).toList();
 
     JsonNode report = delete("{\"all\": true}");
 
@@ -120,7 +120,7 @@ class ConversationRoutesTest {
     assertThat(report.path("summary").path("deleted").asInt()).isEqualTo(2);
     assertThat(daemon.player.deleted()).containsExactlyInAnyOrderElementsOf(managedUrls);
     assertThat(daemon.player.exists(personal)).as("the personal conversation is untouched").isTrue();
-    assertThat(daemon.registry.all()).allSatisfy(c -> {
+    assertThat(daemon.conversations.list()).allSatisfy(c -> {
       assertThat(c.status()).isEqualTo(Conversation.Status.DELETED);
       assertThat(c.url()).isIn(managedUrls);
       assertThat(c.deletedAtEpochSecond()).isPositive();
@@ -137,7 +137,7 @@ class ConversationRoutesTest {
   void theNextRequestOfADeletedSessionOpensAFreshConversationAndReplays() throws Exception {
     start(TestDaemon.Options.defaults());
     turn("first");
-    String deletedUrl = daemon.registry.all().iterator().next().url();
+    String deletedUrl = daemon.conversations.list().iterator().next().url();
     delete("{\"all\": true}");
 
     HttpResponse<String> next = daemon.post(Requests.chat("sol-web-high").system("rules").user("first " + MARKER)
@@ -148,7 +148,7 @@ class ConversationRoutesTest {
     ScenarioPlayer.Send replay = daemon.player.sends().get(1);
     assertThat(replay.text()).as("the whole history is replayed").contains("first " + MARKER, "and then");
     assertThat(deletedUrl).doesNotEndWith(replay.conversationId());
-    Conversation now = daemon.registry.all().iterator().next();
+    Conversation now = daemon.conversations.list().iterator().next();
     assertThat(now.status()).isEqualTo(Conversation.Status.READY);
     assertThat(now.url()).isNotEqualTo(deletedUrl);
   }
@@ -176,7 +176,7 @@ class ConversationRoutesTest {
 
     release.countDown();
     assertThat(inFlight.get(10, TimeUnit.SECONDS).statusCode()).isEqualTo(200);
-    assertThat(daemon.registry.get(busy.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
+    assertThat(daemon.conversations.current(busy.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.READY);
   }
 
   @Test
@@ -191,7 +191,7 @@ class ConversationRoutesTest {
     assertThat(report.path("results").get(0).path("detail").asText())
         .contains("the confirmation never appeared", "no tombstone recorded");
     assertThat(report.path("ok").asBoolean()).isFalse();
-    assertThat(daemon.registry.all()).allSatisfy(c -> assertThat(c.status()).isEqualTo(Conversation.Status.READY));
+    assertThat(daemon.conversations.list()).allSatisfy(c -> assertThat(c.status()).isEqualTo(Conversation.Status.READY));
   }
 
   @Test
@@ -205,7 +205,7 @@ class ConversationRoutesTest {
     assertThat(results(report)).containsExactly("would_delete", "would_delete");
     assertThat(report.path("dry_run").asBoolean()).isTrue();
     assertThat(daemon.player.deleteRequests()).isEmpty();
-    assertThat(daemon.registry.all()).allSatisfy(c -> assertThat(c.status()).isEqualTo(Conversation.Status.READY));
+    assertThat(daemon.conversations.list()).allSatisfy(c -> assertThat(c.status()).isEqualTo(Conversation.Status.READY));
   }
 
   @Test
@@ -213,7 +213,7 @@ class ConversationRoutesTest {
     start(TestDaemon.Options.defaults());
     String personal = daemon.player.openConversation("the owner's own chat");
     turn("first");
-    String managedId = daemon.registry.all().iterator().next().conversationId();
+    String managedId = daemon.conversations.list().iterator().next().conversationId();
 
     HttpResponse<String> refused = daemon.post("/v1/conversations/delete",
         "{\"ids\": [\"" + managedId + "\", \"" + personal + "\"]}", java.util.Map.of());
@@ -241,7 +241,7 @@ class ConversationRoutesTest {
     String body = Requests.chat("sol-web-high").system("rules").user("same task " + MARKER).json();
     assertThat(daemon.post(body, java.util.Map.of("X-Overdeck-Client-Session", mine)).statusCode()).isEqualTo(200);
     assertThat(daemon.post(body, java.util.Map.of("X-Overdeck-Client-Session", other)).statusCode()).isEqualTo(200);
-    assertThat(daemon.registry.all()).allSatisfy(c -> assertThat(c.clientSession()).isNotNull()
+    assertThat(daemon.conversations.list()).allSatisfy(c -> assertThat(c.clientSession()).isNotNull()
         .doesNotContain(mine.substring(3)).doesNotContain(other.substring(3)));
 
     JsonNode listed = TestDaemon.json(daemon.get("/v1/conversations?client_session=" + mine).body()).path("data");

@@ -79,7 +79,7 @@ class FailuresTest {
 
       assertThat(response.statusCode()).isEqualTo(200);
       assertThat(TestDaemon.json(response.body()).path("choices").get(0).path("finish_reason").asText()).isEqualTo("tool_calls");
-      List<dev.solweb.provider.seat.scripted.ScenarioPlayer.Send> sends = daemon.player.sends();
+      List<dev.solweb.provider.scenario.ScenarioPlayer.Send> sends = daemon.player.sends();
       assertThat(sends).hasSize(2);
       assertThat(sends.get(1).text()).contains("unknown tool \"nope\"");
       assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());

@@ -1,13 +1,14 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.TestClock;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.TestClock;
 import dev.solweb.provider.ctl.LiveTurns;
+import dev.solweb.provider.dispatch.LiveTurn;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.TurnProgress.Stage;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.translate.SessionKey;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -68,7 +69,7 @@ class LiveProgressTest {
       assertThat(gate.next()).isEqualTo(Stage.WRITING);
       assertTurn(own(daemon), "high", "writing", 12.0, 7.0, chars);
       assertThat(LiveTurns.fetch(daemon.port, TestDaemon.TOKEN).flatMap(h -> LiveTurns.ofClient(h, CLIENT))
-          .map(LiveTurns.Turn::line)).hasValue("gpt: thinking 7 s, writing " + chars + " chars (elapsed 12 s)");
+          .map(LiveTurn.View::line)).hasValue("gpt: thinking 7 s, writing " + chars + " chars (elapsed 12 s)");
 
       clock.advance(Duration.ofSeconds(1));
       gate.release();

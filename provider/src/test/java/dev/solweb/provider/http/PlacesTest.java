@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.HistorySettings;
-import dev.solweb.provider.seat.ConversationPlace;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.translate.Conversation;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,7 @@ class PlacesTest {
       assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
       assertThat(player.placesOpened()).containsExactly(ConversationPlace.HISTORY, MY_WORK);
       assertThat(player.sends().get(1).text()).as("replayed whole").startsWith("PROTOCOL").contains("USER\nhello", "USER\nmore");
-      assertThat(daemon.registry.all().iterator().next().project()).isEqualTo("0-my-work");
+      assertThat(daemon.conversations.list().iterator().next().project()).isEqualTo("0-my-work");
     }
   }
 
@@ -72,7 +72,7 @@ class PlacesTest {
       assertThat(TestDaemon.json(refused.body()).path("error").path("message").asText())
           .contains("Missing", "nothing was typed");
       assertThat(player.sends()).isEmpty();
-      assertThat(daemon.registry.size()).isZero();
+      assertThat(daemon.conversations.count()).isZero();
       assertThat(daemon.get("/healthz").statusCode()).isEqualTo(200);
     }
   }
@@ -81,7 +81,7 @@ class PlacesTest {
   void temporaryChatsAreMarkedAndAfterARestartListedExpiredAndReplayed() throws Exception {
     try (TestDaemon daemon = new TestDaemon(player, in(new ConversationPlace.Temporary()))) {
       daemon.post(first());
-      assertThat(daemon.registry.all()).singleElement().satisfies(c -> assertThat(c.temporary()).isTrue());
+      assertThat(daemon.conversations.list()).singleElement().satisfies(c -> assertThat(c.temporary()).isTrue());
       assertThat(player.placesOpened()).containsExactly(new ConversationPlace.Temporary());
     }
     try (TestDaemon daemon = new TestDaemon(player, in(new ConversationPlace.Temporary()))) {
@@ -94,7 +94,7 @@ class PlacesTest {
       assertThat(next.statusCode()).as(next.body()).isEqualTo(200);
       assertThat(player.conversationsOpened()).isEqualTo(2);
       assertThat(player.sends().get(1).text()).startsWith("PROTOCOL");
-      assertThat(daemon.registry.all().iterator().next().status()).isEqualTo(Conversation.Status.READY);
+      assertThat(daemon.conversations.list().iterator().next().status()).isEqualTo(Conversation.Status.READY);
     }
   }
 

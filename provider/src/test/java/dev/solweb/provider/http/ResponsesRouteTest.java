@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;

@@ -1,14 +1,13 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.seat.ForwardingSeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
+import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package dev.solweb.provider.http;
 
-import dev.solweb.provider.seat.ForwardingSeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.daemon.Daemon;
 import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
+import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;

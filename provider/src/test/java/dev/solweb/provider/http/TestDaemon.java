@@ -2,16 +2,16 @@ package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.dispatch.DispatchSpacing;
-import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.daemon.Daemon;
 import dev.solweb.provider.daemon.HistorySettings;
+import dev.solweb.provider.dispatch.DispatchSpacing;
+import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.seat.scripted.Scenario;
-import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import dev.solweb.provider.seat.scripted.ScriptedSeat;
-import dev.solweb.provider.translate.Registry;
+import dev.solweb.provider.translate.Conversations;
 import io.vertx.core.Vertx;
 import java.io.BufferedReader;
 import java.io.InputStream;
@@ -46,7 +46,7 @@ final class TestDaemon implements AutoCloseable {
   final ScenarioPlayer player;
   final Daemon daemon;
   final Dispatcher dispatcher;
-  final Registry registry;
+  final Conversations conversations;
   final AtomicInteger seatsCreated = new AtomicInteger();
   final int port;
   final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -129,7 +129,7 @@ final class TestDaemon implements AutoCloseable {
         .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     daemon.startSeats().get(10, TimeUnit.SECONDS);
     dispatcher = daemon.dispatcher();
-    registry = daemon.registry();
+    conversations = daemon.conversations();
     port = daemon.port();
   }
 

@@ -3,7 +3,6 @@ package dev.solweb.provider.protocol;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.translate.ToolSpec;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -128,8 +128,8 @@ class ReplyParserTest {
   private static ReplyRules rules(boolean parallel, int cap) throws Exception {
     com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
     return ReplyRules.of(List.of(
-        new dev.solweb.provider.translate.ToolSpec("read", "", json.readTree(READ_SCHEMA)),
-        new dev.solweb.provider.translate.ToolSpec("bash", "", json.readTree(
+        new dev.solweb.provider.protocol.ToolSpec("read", "", json.readTree(READ_SCHEMA)),
+        new dev.solweb.provider.protocol.ToolSpec("bash", "", json.readTree(
             "{\"type\":\"object\",\"properties\":{\"command\":{\"type\":\"string\"}},\"required\":[\"command\"]}"))),
         parallel, cap);
   }

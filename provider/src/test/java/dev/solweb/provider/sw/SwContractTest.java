@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
-import dev.solweb.provider.ctl.ProcessInfo;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
+import dev.solweb.provider.daemon.StateFile;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -14,7 +14,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,7 +75,7 @@ class SwEndToEndTest {
 
   @AfterEach
   void tearDown() throws Exception {
-    Optional<DaemonState> state = DaemonState.read(fx.home.resolve("solwebd.state.json"));
+    Optional<StateFile> state = StateFile.read(fx.home.resolve("solwebd.state.json"));
     Solwebctl.execute(fx.ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(new StringWriter()), "stop", "--json");
     state.flatMap(s -> ProcessHandle.of(s.pid())).ifPresent(ProcessHandle::destroyForcibly);
     Path ccrPid = dir.resolve(".claude-code-router/.claude-code-router.pid");
@@ -125,7 +124,7 @@ class SwEndToEndTest {
   }
 
   private JsonNode daemonHealth() throws Exception {
-    int port = DaemonState.read(fx.home.resolve("solwebd.state.json")).orElseThrow().port();
+    int port = StateFile.read(fx.home.resolve("solwebd.state.json")).orElseThrow().port();
     String token = Files.readString(fx.home.resolve("solwebd.token")).strip();
     HttpResponse<String> response = HttpClient.newHttpClient().send(
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))

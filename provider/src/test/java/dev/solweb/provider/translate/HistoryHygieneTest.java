@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Reply;
-import dev.solweb.provider.seat.ConversationPlace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;

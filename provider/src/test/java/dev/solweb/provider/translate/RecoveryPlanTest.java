@@ -102,7 +102,7 @@ class RecoveryPlanTest {
   void aTemporaryChatIsNeverRecoveredItsPageIsGone() {
     Registry registry = Registry.inMemory();
     Conversations conversations = new Conversations(registry, clock,
-        new dev.solweb.provider.seat.ConversationPlace.Temporary());
+        new dev.solweb.provider.translate.ConversationPlace.Temporary());
     ChatTurn first = turn(Message.user("hello"));
     uncertain(conversations, first, URL + "?temporary-chat=true", "u-1");
     assertThat(conversations.plan(first)).isInstanceOf(TurnPlan.Replay.class);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RegistryTest {
-  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = dev.solweb.provider.json.Json.MAPPER;
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = dev.solweb.provider.platform.Json.MAPPER;
   private static final String MARKER = "PROMPT-MARKER-5f1e9c";
 
   @TempDir Path home;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.protocol.ToolSpec;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -9,7 +9,6 @@ import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -29,6 +28,7 @@ import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -359,6 +359,11 @@ public final class PlaywrightSeat implements BrowserSeat {
     checkOpen();
     PageInspector inspector = new PageInspector(page, chat);
     return guard(false, () -> inspector.inspect(target(url), openEffortMenu));
+  }
+
+  @Override
+  public String doctor(URI url, boolean openEffortMenu) throws SeatException {
+    return inspect(url, openEffortMenu).toJson();
   }
 
   /**

@@ -3,7 +3,6 @@ package dev.solweb.provider.seat.playwright;
 import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
 import dev.solweb.provider.failure.ProviderFailure.Kind;
-import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
@@ -11,6 +10,7 @@ import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;

@@ -1,17 +1,21 @@
 package dev.solweb.provider.seat.scripted;
 
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.scenario.Scenario;
+import dev.solweb.provider.scenario.ScenarioPlayer;
+import dev.solweb.provider.scenario.ScriptedReply.Fault;
+import dev.solweb.provider.scenario.ScriptedReply;
+import dev.solweb.provider.scenario.StreamScript;
 import dev.solweb.provider.seat.BrowserSeat;
-import dev.solweb.provider.seat.ConversationPlace;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.seat.TurnProgress.Stage;
-import dev.solweb.provider.seat.scripted.ScriptedReply.Fault;
+import dev.solweb.provider.seat.TurnProgress;
+import dev.solweb.provider.translate.ConversationPlace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.solweb.provider.seat.playwright.browser;
 
-import dev.solweb.provider.ctl.ProcessInfo;
+import dev.solweb.provider.platform.ProcessInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

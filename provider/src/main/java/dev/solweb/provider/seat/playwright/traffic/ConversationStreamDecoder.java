@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

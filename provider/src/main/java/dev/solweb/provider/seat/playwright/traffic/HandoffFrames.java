@@ -2,7 +2,7 @@ package dev.solweb.provider.seat.playwright.traffic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.util.HashSet;
 import java.util.Set;
 

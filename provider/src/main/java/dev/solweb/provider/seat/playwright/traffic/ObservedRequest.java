@@ -1,7 +1,7 @@
 package dev.solweb.provider.seat.playwright.traffic;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.platform.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;

@@ -2,12 +2,12 @@ package dev.solweb.provider.seat.playwright.traffic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
-import dev.solweb.provider.json.Json;
+import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.seat.playwright.page.PageVerdicts;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;

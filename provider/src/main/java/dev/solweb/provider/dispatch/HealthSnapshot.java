@@ -1,0 +1,57 @@
+package dev.solweb.provider.dispatch;
+
+import dev.solweb.provider.seat.SeatProbe;
+import java.time.Instant;
+
+/**
+ * What {@code /healthz} shows of the scheduler and its seats, at one moment. The state is the
+ * first that holds of: {@code starting} (seats still starting), {@code capped} (the account's cap
+ * has not lifted), {@code logged_out} (a seat's page is), {@code degraded} (a seat is dead, or a
+ * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap), else
+ * {@code ready}.
+ *
+ * @param liveSeats seats alive, of {@code seats}
+ * @param capResumeAt when a cap lifts, only while {@code capped}
+ * @param detail one line saying why the state is what it is (a seat's own words where it has them)
+ */
+public record HealthSnapshot(
+    String state, int queue, int active, int seats, int liveSeats, double turnP50Seconds,
+    double dispatchWaitSeconds, Instant capResumeAt, String account, String detail) {
+
+  /** What the scheduler knows now; the caller holds its lock. */
+  static HealthSnapshot of(boolean started, Instant capUntil, Instant now, SeatPool pool, int queue, int active,
+      double turnP50Seconds, double dispatchWaitSeconds) {
+    int live = pool.live();
+    String account = pool.account();
+    String state;
+    String detail;
+    Instant resumeAt = null;
+    if (!started) {
+      state = "starting";
+      detail = "seats are starting";
+    } else if (capUntil != null && now.isBefore(capUntil)) {
+      state = "capped";
+      detail = "usage cap until " + capUntil;
+      resumeAt = capUntil;
+    } else if (pool.probes().stream().anyMatch(p -> p.state() == SeatProbe.State.LOGGED_OUT)) {
+      state = "logged_out";
+      // The seat's own words: through the daemon's DiagnosedSeats they name the fix (solwebctl login).
+      detail = pool.probes().stream().filter(p -> p.state() == SeatProbe.State.LOGGED_OUT)
+          .map(SeatProbe::detail).findFirst().orElse("ChatGPT is logged out in the seat's profile");
+    } else if (live < pool.size()) {
+      state = "degraded";
+      detail = pool.deadDetail();
+    } else if (pool.probes().stream().anyMatch(p -> p.state() != SeatProbe.State.READY)) {
+      SeatProbe odd = pool.probes().stream().filter(p -> p.state() != SeatProbe.State.READY).findFirst().orElseThrow();
+      boolean capped = odd.state() == SeatProbe.State.CAPPED;
+      state = capped ? "capped" : "degraded";
+      detail = odd.detail();
+      resumeAt = capped ? (odd.capResumeAt() != null ? odd.capResumeAt() : capUntil) : null;
+    } else {
+      state = "ready";
+      detail = "ready";
+    }
+    return new HealthSnapshot(state, queue, active, pool.size(), live, turnP50Seconds, dispatchWaitSeconds,
+        resumeAt, account, detail);
+  }
+}
