@@ -13,7 +13,8 @@
 //   chat" control, never listed, never reopened by URL (the stream is the only place their id is);
 // - faults from the backend (/api/history): a confirmation that never appears; a delete that
 //   silently fails is the backend's (it answers 200 and deletes nothing).
-// Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale).
+// - on October pages the document's title is the conversation's name (row 28).
+// Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale, shape).
 'use strict';
 
 const HISTORY_TEXT = {
@@ -98,6 +99,12 @@ async function addHistory(id) {
   await fetchSidebar();
   renderSidebar();
   showHeader(id);
+  showTitle(id);
+}
+
+/** Row 28: the document's title is the conversation's name (October pages). */
+function showTitle(id) {
+  if (shape().title) document.title = titleOf(id);
 }
 
 /** A conversation loaded by URL: the app moves a chat's URL to where it is now (moved out of a project). */
@@ -106,6 +113,7 @@ function conversationShown(json) {
   const now = json.project || null;
   if (now !== place.project) history.replaceState(null, '', (now ? '/g/' + now : '') + '/c/' + json.id);
   showHeader(json.id);
+  showTitle(json.id);
 }
 
 /** A conversation that does not load: the site's message (deleted: openai/codex#42834), else the page's own. */
