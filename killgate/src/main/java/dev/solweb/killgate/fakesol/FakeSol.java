@@ -287,16 +287,13 @@ public final class FakeSol implements AutoCloseable {
       player.delete(id);
       transcripts.remove(id);
     }
-    if (history.isDeleted(id)) {
-      // What the site answers for a deleted conversation (openai/codex#42834; the page shows the message).
-      ObjectNode out = JSON.createObjectNode();
-      out.putObject("detail").put("message", "Conversation has been deleted. Start a new chat.").put("code", "conversation_deleted");
-      json(ctx, 404, out);
-      return;
-    }
     Optional<List<ObjectNode>> personal = history.personalTranscript(id);
     if (history.gone(id) || (!player.exists(id) && personal.isEmpty())) {
-      json(ctx, 404, JSON.createObjectNode().put("detail", "Unable to load conversation " + id));
+      // What the site answers for a deleted, missing or temporary conversation (REAL-PAGE rows 20, 24):
+      // no source shows a "deleted" text; the page shows the message.
+      ObjectNode out = JSON.createObjectNode();
+      out.putObject("detail").put("message", "Conversation not found").put("code", "conversation_not_found");
+      json(ctx, 404, out);
       return;
     }
     ObjectNode out = JSON.createObjectNode().put("id", aliases.shown(id)).put("project", history.projectOf(id));
