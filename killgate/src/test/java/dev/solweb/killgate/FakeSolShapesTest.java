@@ -34,6 +34,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class FakeSolShapesTest {
 
   private static final Path SHOTS = Path.of("target", "fakesol-shapes");
+  /** The answer's action bar once shown (the user's bar shows from the start). */
+  private static final String ANSWER_BAR = "[data-chatgpt-search-unit-key$=\":1:assistant\"] .turn-action-controls.shown";
   private static Playwright playwright;
   private static Browser browser;
   private FakeSol sol;
@@ -150,7 +152,7 @@ class FakeSolShapesTest {
         + " \"blocks\": [\"{\\\"tool\\\": \\\"write\\\"}\"]}]}");
     type(page, "write it");
     page.locator("form button[type=\"submit\"]").click();
-    waitFor(page, ".turn-action-controls.shown");
+    waitFor(page, ANSWER_BAR);
     // Row 13: one exchange holds both units; none of the section shape's attributes are left.
     assertThat(page.locator("section[data-testid^=\"conversation-turn-\"], [data-turn], [data-message-author-role],"
         + " [data-message-id], .markdown").count()).isZero();
@@ -189,7 +191,7 @@ class FakeSolShapesTest {
         + "'[data-talvt-turn-state]'); if (w) window.__states.push(w.getAttribute('data-talvt-turn-state')); })"
         + ".observe(document.body, { subtree: true, attributes: true, childList: true }); }");
     page.locator("form button[type=\"submit\"]").click();
-    waitFor(page, ".turn-action-controls.shown");
+    waitFor(page, ANSWER_BAR);
     page.waitForTimeout(400); // the page would have marked it complete 200 ms after the end
     @SuppressWarnings("unchecked")
     List<String> states = (List<String>) js(page, "() => window.__states");
@@ -325,7 +327,7 @@ class FakeSolShapesTest {
     assertThat(page.locator(".turn-action-controls.shown").count()).isEqualTo(1); // only the user's bar
     shot(page, "october-" + field);
     waitGone(page, "[data-chatgpt-search-unit-key$=\":1:assistant\"] [role=\"status\"]");
-    waitFor(page, "[data-chatgpt-search-unit-key$=\":1:assistant\"] .turn-action-controls.shown");
+    waitFor(page, ANSWER_BAR);
     assertThat(page.locator("[data-dil-message-id]").innerText()).isEqualTo("The whole answer, after the hold.");
   }
 
@@ -374,5 +376,33 @@ class FakeSolShapesTest {
     page.keyboard().insertText("# edited");
     page.waitForCondition(() -> sol.canvasEdits() > 0);
     shot(page, "october-canvas");
+  }
+
+  /** Row 23: the bare project route opens the same project, and its chat stays in it on that route. */
+  @Test
+  void theBareProjectRouteOpensTheProjectAndItsChatKeepsTheRoute() {
+    Page page = open("{\"dom\": \"2026-10\", \"default\": [{\"prose\": \"In the project.\"}]}");
+    String slug = sol.history().project("Solweb work");
+    String bare = slug.substring(0, "g-p-".length() + 32);
+    page.navigate(sol.url() + "g/" + bare + "/project");
+    waitFor(page, "#project-home h1");
+    assertThat(page.locator("#project-home h1").innerText()).isEqualTo("Solweb work");
+    type(page, "in here");
+    page.locator("form button[type=\"submit\"]").click();
+    page.waitForCondition(() -> page.url().matches(".*/g/" + bare + "/c/[0-9a-f-]{36}$"));
+    page.waitForCondition(() -> sol.history().deletes().isEmpty() && !sol.sends().isEmpty());
+    assertThat(sol.sends().get(0).text()).isEqualTo("in here");
+  }
+
+  /** Row 24: a temporary chat's address bar stays at /?temporary-chat=true after the reply. */
+  @Test
+  void aTemporaryChatKeepsItsAddressAfterTheReply() {
+    Page page = open("{\"dom\": \"2026-10\", \"default\": [{\"prose\": \"Not saved.\"}]}");
+    page.navigate(sol.url() + "?temporary-chat=true");
+    type(page, "temporary");
+    page.locator("form button[type=\"submit\"]").click();
+    waitFor(page, ANSWER_BAR);
+    page.waitForTimeout(600); // after the moment an ordinary chat's address changes (400 ms)
+    assertThat(page.url()).isEqualTo(sol.url() + "?temporary-chat=true");
   }
 }
