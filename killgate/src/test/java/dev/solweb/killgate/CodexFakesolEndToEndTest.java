@@ -6,7 +6,7 @@ import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
 import dev.solweb.provider.seat.scripted.ScenarioPlayer;
 import java.io.File;

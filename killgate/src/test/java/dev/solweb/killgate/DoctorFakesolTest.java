@@ -9,7 +9,7 @@ import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.Solwebctl;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import java.io.PrintWriter;
 import java.io.StringWriter;

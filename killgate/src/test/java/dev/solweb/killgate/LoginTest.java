@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.seat.SeatProbe;
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;

@@ -1,8 +1,8 @@
 package dev.solweb.killgate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
-import dev.solweb.provider.seat.playwright.CompletionTracker;
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.page.CompletionTracker;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.killgate.fakesol.StreamEncoder;
 import dev.solweb.killgate.fakesol.StreamEncoder.Format;
-import dev.solweb.provider.seat.playwright.ConversationStreamDecoder;
-import dev.solweb.provider.seat.playwright.StreamEvent;
-import dev.solweb.provider.seat.playwright.StreamTurn;
+import dev.solweb.provider.seat.playwright.traffic.ConversationStreamDecoder;
+import dev.solweb.provider.seat.playwright.traffic.StreamEvent;
+import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -9,7 +9,7 @@ import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;

@@ -1,6 +1,6 @@
 package dev.solweb.killgate.fakesol;
 
-import dev.solweb.provider.seat.playwright.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.scripted.Scenario;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;

@@ -1,6 +1,6 @@
 package dev.solweb.provider.ask;
 
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.translate.Answer;

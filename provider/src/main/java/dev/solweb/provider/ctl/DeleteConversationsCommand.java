@@ -2,7 +2,7 @@ package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatMixin;
 import dev.solweb.provider.dispatch.ConversationDeletion;
 import dev.solweb.provider.json.Json;

@@ -1,7 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.seat.SeatException;
-import dev.solweb.provider.seat.playwright.PageReport;
+import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import java.io.PrintWriter;
 import java.net.URI;

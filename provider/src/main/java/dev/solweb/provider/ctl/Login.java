@@ -2,7 +2,7 @@ package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.SeatOptions;
 
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatStartFailure;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.LoginWindow;

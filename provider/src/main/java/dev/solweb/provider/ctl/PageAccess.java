@@ -1,6 +1,6 @@
 package dev.solweb.provider.ctl;
 
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;

@@ -1,7 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.daemon.SeatMixin;
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.daemon.SeatOptions;
 import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.seat.SeatException;

@@ -1,6 +1,7 @@
 package dev.solweb.provider.daemon;
 
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -8,6 +8,7 @@ import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.PrintWriter;

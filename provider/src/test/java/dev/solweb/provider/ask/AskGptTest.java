@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.DaemonState;
 import dev.solweb.provider.ctl.Solwebctl;
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.io.File;
 import java.io.PrintWriter;
 import java.io.StringWriter;

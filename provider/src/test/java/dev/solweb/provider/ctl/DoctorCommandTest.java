@@ -10,8 +10,8 @@ import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
-import dev.solweb.provider.daemon.ProfileLock;
-import dev.solweb.provider.seat.playwright.PageReport;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

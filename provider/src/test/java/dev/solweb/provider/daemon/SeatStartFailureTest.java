@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.solweb.provider.daemon.SeatStartFailure.Cause;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

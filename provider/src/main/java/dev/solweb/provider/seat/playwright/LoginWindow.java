@@ -1,14 +1,12 @@
 package dev.solweb.provider.seat.playwright;
 
-import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.playwright.browser.Chromium;
+import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
+import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import java.net.URI;
-import java.nio.file.Path;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,19 +26,15 @@ public final class LoginWindow implements AutoCloseable {
     }
   }
 
-  private final Path profile;
   private final URI chatUrl;
-  private final Playwright playwright;
-  private final BrowserContext context;
+  private final Chromium chromium;
   private volatile boolean closedByPerson;
   private boolean closed;
 
-  private LoginWindow(Path profile, URI chatUrl, Playwright playwright, BrowserContext context) {
-    this.profile = profile;
+  private LoginWindow(URI chatUrl, Chromium chromium) {
     this.chatUrl = chatUrl;
-    this.playwright = playwright;
-    this.context = context;
-    context.onClose(c -> closedByPerson = true);
+    this.chromium = chromium;
+    chromium.context().onClose(c -> closedByPerson = true);
   }
 
   /**
@@ -49,33 +43,17 @@ public final class LoginWindow implements AutoCloseable {
    * @throws SeatException BROKEN when Chromium cannot start (the cause carries Playwright's message)
    */
   public static LoginWindow open(PlaywrightOptions options) throws SeatException {
-    Path profile = options.profileDir();
-    OrphanReaper.reap(profile); // the lock is ours: any Chromium still on the profile belongs to nobody
-    DriverCache.use(System.getenv());
-    Playwright pw = null;
+    // Launched exactly as the seat launches it; no viewport: the page follows the window.
+    Chromium chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), options.profileDir(), false, null));
     try {
-      pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-      BrowserContext ctx = pw.chromium().launchPersistentContext(profile,
-          new BrowserType.LaunchPersistentContextOptions()
-              .setExecutablePath(options.chromiumPath())
-              .setHeadless(false)
-              .setArgs(PlaywrightSeat.CHROMIUM_ARGS)
-              .setViewportSize((com.microsoft.playwright.options.ViewportSize) null)); // the page follows the window
-      Page page = ctx.pages().isEmpty() ? ctx.newPage() : ctx.pages().get(0);
-      LoginWindow window = new LoginWindow(profile, options.chatUrl(), pw, ctx);
+      Page page = chromium.firstPage();
+      LoginWindow window = new LoginWindow(options.chatUrl(), chromium);
       page.navigate(options.chatUrl().toString());
       return window;
     } catch (PlaywrightException e) {
-      if (pw != null) {
-        try {
-          pw.close();
-        } catch (RuntimeException ignored) {
-          // The driver went with the browser.
-        }
-      }
-      OrphanReaper.reap(profile);
-      throw SeatException.broken("could not start Chromium " + options.chromiumPath() + " on profile " + profile
-          + ": " + e.getMessage(), false, e);
+      chromium.close();
+      throw SeatException.broken("could not start Chromium " + options.chromiumPath() + " on profile "
+          + options.profileDir() + ": " + PlaywrightMessages.clean(e.getMessage()), false, e);
     }
   }
 
@@ -86,7 +64,7 @@ public final class LoginWindow implements AutoCloseable {
     }
     String elsewhere = null;
     try {
-      for (Page page : context.pages()) {
+      for (Page page : chromium.context().pages()) {
         // Asked of the page itself: page.url() only changes while Playwright dispatches events, and
         // a window that is only watched makes no other call that would dispatch them.
         URI at = URI.create((String) page.evaluate("() => location.href"));
@@ -111,7 +89,7 @@ public final class LoginWindow implements AutoCloseable {
     } catch (PlaywrightException | IllegalArgumentException e) {
       return closedByPerson ? new Look(null, "the window was closed", true) : Look.of("a page that is loading");
     }
-    if (context.pages().isEmpty()) {
+    if (chromium.context().pages().isEmpty()) {
       return new Look(null, "the window was closed", true);
     }
     return Look.of("the sign-in page (" + elsewhere + ")");
@@ -124,16 +102,6 @@ public final class LoginWindow implements AutoCloseable {
       return;
     }
     closed = true;
-    try {
-      context.close();
-    } catch (PlaywrightException ignored) {
-      // Already gone (the person closed it, or Ctrl-C reached Chromium first).
-    }
-    try {
-      playwright.close();
-    } catch (RuntimeException ignored) {
-      // The driver went with the browser.
-    }
-    OrphanReaper.reap(profile);
+    chromium.close(); // already gone when the person closed it, or Ctrl-C reached Chromium first
   }
 }

@@ -2,7 +2,9 @@ package dev.solweb.provider.seat.playwright;
 
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.daemon.ProfileLock;
+import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
+import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -48,7 +50,6 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   public static PlaywrightSeatFactory create(PlaywrightOptions options, Clock clock, CompletionTracker.Rule completion) {
     ProfileLock lock = ProfileLock.acquireUnlessOwned(options.profileDir()).orElse(null);
     OrphanReaper.reap(options.profileDir());
-    DriverCache.use(System.getenv());
     return new PlaywrightSeatFactory(options, lock, clock, completion);
   }
 
@@ -66,7 +67,6 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     CompletableFuture<PlaywrightSeat> future = prelaunch;
     Thread helper = new Thread(() -> {
       try {
-        OrphanReaper.reap(options.profileOf(0));
         future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion));
       } catch (SeatException | RuntimeException e) {
         future.completeExceptionally(e);
@@ -119,7 +119,6 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     if (previous != null) {
       previous.close();
     }
-    OrphanReaper.reap(options.profileOf(seatIndex));
     PlaywrightSeat seat = new PlaywrightSeat(options, options.profileOf(seatIndex), clock, completion);
     synchronized (seats) {
       seats.put(seatIndex, seat);

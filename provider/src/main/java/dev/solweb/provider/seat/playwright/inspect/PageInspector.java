@@ -1,0 +1,329 @@
+package dev.solweb.provider.seat.playwright.inspect;
+
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.playwright.page.CapTimes;
+import dev.solweb.provider.seat.playwright.page.ChatGptPage;
+import dev.solweb.provider.seat.playwright.page.EffortLabels;
+import dev.solweb.provider.seat.playwright.page.MarkdownFences;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts;
+import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.seat.playwright.inspect.PageReport.Banner;
+import dev.solweb.provider.seat.playwright.inspect.PageReport.Check;
+import dev.solweb.provider.seat.playwright.inspect.PageReport.EffortOption;
+import dev.solweb.provider.seat.playwright.inspect.PageReport.EffortReport;
+import dev.solweb.provider.seat.playwright.inspect.PageReport.LastReply;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Reads a ChatGPT page into a {@link PageReport} for {@code solwebctl doctor}, through
+ * {@link ChatGptPage}'s verbs and selectors. It never types, never clicks Send, Stop or Retry;
+ * it may click the turn's Copy button (the copy is intercepted, the OS clipboard is untouched)
+ * and open the effort menu, which it closes with Escape. A page that is not ready is still read:
+ * what it shows is the report.
+ *
+ * <p>Confined to the seat's thread, like the {@link Page} it reads.
+ */
+public final class PageInspector {
+
+  private static final Duration NAVIGATION = Duration.ofSeconds(30);
+  private static final Duration SETTLE = Duration.ofSeconds(15);
+  private static final Duration POLL = Duration.ofMillis(100);
+  private static final int STABLE_POLLS = 5;
+
+  /** What the page shows beyond {@link ChatGptPage.State}: found versus enabled, editable, empty. */
+  private static final String CONTROLS = """
+      ([composerSel, sendSel, stopSel]) => {
+        const composer = document.querySelector(composerSel);
+        const send = document.querySelector(sendSel);
+        const editable = !!composer && composer.getAttribute('contenteditable') !== 'false'
+          && !composer.hasAttribute('disabled') && composer.getAttribute('aria-disabled') !== 'true'
+          && (composer.isContentEditable || composer.tagName === 'TEXTAREA');
+        return {
+          composerFound: !!composer, composerEditable: editable,
+          composerEmpty: !composer || (composer.textContent || composer.value || '').trim() === '',
+          sendFound: !!send, stopFound: !!document.querySelector(stopSel),
+        };
+      }
+      """;
+
+  /** The code block shapes (REAL-PAGE.md row 4) and the pill's (row 1 (d): no class, only data-tone). */
+  private static final String SHAPES = """
+      (pillSel) => {
+        const pill = document.querySelector(pillSel);
+        return {
+          spans: !!document.querySelector('div.cm-content') && !document.querySelector('.cm-line'),
+          preCode: !!document.querySelector('pre.cm-content > code'),
+          toneOnlyPill: !!pill && pill.hasAttribute('data-tone') && !pill.classList.contains('__composer-pill')
+            && !pill.hasAttribute('aria-label') && !pill.hasAttribute('data-testid'),
+        };
+      }
+      """;
+
+  private final Page page;
+  private final ChatGptPage chat;
+
+  public PageInspector(Page page, ChatGptPage chat) {
+    this.page = page;
+    this.chat = chat;
+  }
+
+  /**
+   * Opens {@code url} (or stays on the current page when null), waits for it to settle and reads it.
+   *
+   * @throws SeatException unavailable when the page cannot be loaded at all (a settle that runs
+   *     out returns what it saw)
+   */
+  public PageReport inspect(URI url, boolean openEffortMenu) throws SeatException {
+    if (url != null) {
+      open(url);
+    }
+    ChatGptPage.State s = settle();
+    return report(observe(s, openEffortMenu));
+  }
+
+  /**
+   * Navigates to {@code url}; an HTTP error page still counts as opened (it is read like any page).
+   *
+   * @throws SeatException unavailable when the page cannot be loaded at all (DNS, refused, TLS):
+   *     there is nothing to report on
+   */
+  public void open(URI url) throws SeatException {
+    try {
+      page.navigate(url.toString(), new Page.NavigateOptions().setTimeout(NAVIGATION.toMillis()));
+    } catch (PlaywrightException e) {
+      String message = String.valueOf(e.getMessage()).lines().findFirst().orElse("").strip();
+      throw new SeatException(SeatException.Reason.FAILED, ProviderFailure.of(Kind.UNAVAILABLE,
+          "cannot open " + url + ": " + message), false, e);
+    }
+  }
+
+  /** Polls until what the page shows held still for a moment, or the settle time ran out. */
+  public ChatGptPage.State settle() throws SeatException {
+    ChatGptPage.State[] last = {null};
+    int[] same = {0};
+    ChatGptPage.State stable = new PageWait(POLL, () -> { }).until(SETTLE, () -> {
+      ChatGptPage.State s = chat.state(Set.of());
+      same[0] = last[0] != null && signature(last[0]).equals(signature(s)) ? same[0] + 1 : 1;
+      last[0] = s;
+      return same[0] >= STABLE_POLLS ? s : null;
+    }, () -> null);
+    return stable != null ? stable : last[0];
+  }
+
+  private static List<Object> signature(ChatGptPage.State s) {
+    return List.of(s.url(), s.composer(), s.loginWall(), s.challenge(), s.stopVisible(), s.turns(),
+        Objects.toString(s.targetId()), Objects.toString(s.targetText()), s.actionBar(), s.banners());
+  }
+
+  /** Opens the effort control (through any submenu) and leaves it open; true when it opened. */
+  public boolean openEffortMenu() {
+    try {
+      chat.openToEfforts();
+      return true;
+    } catch (SeatException | PlaywrightException e) {
+      return false;
+    }
+  }
+
+  /** Escape, as a user closes a menu; never a click elsewhere on the page. */
+  public void closeEffortMenu() {
+    chat.closeMenus();
+  }
+
+  @SuppressWarnings("unchecked")
+  private Observed observe(ChatGptPage.State s, boolean openEffortMenu) {
+    Map<String, Object> controls = (Map<String, Object>) page.evaluate(CONTROLS,
+        List.of(ChatGptPage.COMPOSER, ChatGptPage.SEND_BUTTON, ChatGptPage.STOP_BUTTON));
+    ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
+
+    LastReply reply = null;
+    List<String> domBlocks = null;
+    if (s.targetId() != null) {
+      MarkdownFences.Split dom = chat.domBlocks(s.targetId());
+      domBlocks = dom.blocks();
+      boolean complete = !s.stopVisible() && !s.thinking() && s.actionBar();
+      // The raw markdown through Copy, as the seat reads an answer; only on a finished turn
+      // (mid-turn it would copy a part). Else what the DOM shows.
+      String copied = complete ? chat.copyTurnMarkdown(s.targetId()) : null;
+      reply = copied != null && !copied.isBlank()
+          ? new LastReply(s.targetId(), s.targetSlug(), true, copied, MarkdownFences.split(copied).blocks(), "copy")
+          : new LastReply(s.targetId(), s.targetSlug(), complete, dom.prose(), dom.blocks(), "dom");
+    }
+
+    String pill = chat.effortPillLabel();
+    boolean menuOpen = page.locator(ChatGptPage.MENU_OPEN).count() > 0;
+    boolean tried = menuOpen || (openEffortMenu && pill != null && !s.stopVisible());
+    ChatGptPage.EffortMenu menu = null;
+    String menuProblem = null;
+    if (menuOpen) {
+      menu = chat.readEffortMenu(); // a menu someone left open: read it, click nothing
+    } else if (tried) {
+      try {
+        menu = chat.effortPicker();
+      } catch (SeatException e) {
+        menuProblem = e.failure().detail();
+      } catch (PlaywrightException e) {
+        menuProblem = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
+      }
+    }
+    Map<String, Object> shapes = (Map<String, Object>) page.evaluate(SHAPES, ChatGptPage.EFFORT_PILL);
+
+    List<Banner> banners = new ArrayList<>();
+    for (ChatGptPage.Banner banner : s.banners()) {
+      PageVerdicts.Verdict verdict = banner.verdict();
+      String resumeAt = verdict.cap() ? CapTimes.parse(banner.text(), Instant.now(), ZoneId.systemDefault())
+          .map(Instant::toString).orElse(null) : null;
+      banners.add(new Banner(banner.text(), verdict.name().toLowerCase(Locale.ROOT), resumeAt));
+    }
+    ChatGptPage.PickerKind kind = menu == null ? ChatGptPage.PickerKind.UNKNOWN : menu.kind();
+    List<EffortOption> options = menu == null ? List.of() : menu.options().stream()
+        .map(o -> new EffortOption(o.label(), o.effort() == null ? null : o.effort().suffix(), o.checked())).toList();
+    return new Observed(s.url(), chat.onSite(), s.challenge(), s.loginWall(), session.known() ? session.email() != null : null,
+        bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
+        bool(controls.get("sendFound")), s.sendEnabled(), s.stopVisible() || bool(controls.get("stopFound")), s.thinking(),
+        s.turns(), reply, domBlocks, pill, tried, menu != null, menuProblem, kind.wire(), options,
+        variant(kind, bool(shapes.get("spans")), bool(shapes.get("preCode")), bool(shapes.get("toneOnlyPill"))), banners);
+  }
+
+  private static boolean bool(Object o) {
+    return Boolean.TRUE.equals(o);
+  }
+
+  /**
+   * The closest known page shape: the effort picker first (it changed most), then the pill and
+   * the code blocks. The July menu (a) was also the March one; span code blocks tell March.
+   */
+  static String variant(ChatGptPage.PickerKind picker, boolean spanCode, boolean preCode, boolean toneOnlyPill) {
+    if (picker == ChatGptPage.PickerKind.SLIDER || (picker == ChatGptPage.PickerKind.UNKNOWN && toneOnlyPill)) {
+      return "2026-09";
+    }
+    if (picker == ChatGptPage.PickerKind.ADVANCED_SUBMENU) {
+      return "2026-08";
+    }
+    if (spanCode) {
+      return "2026-03";
+    }
+    if (preCode || picker == ChatGptPage.PickerKind.MENU) {
+      return "2026-07";
+    }
+    return "unknown";
+  }
+
+  /** Every raw fact a report is built from; {@link #report} is a pure function of it. */
+  record Observed(
+      String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
+      boolean composerFound, boolean composerEditable, boolean composerEmpty,
+      boolean sendFound, boolean sendEnabled, boolean stopFound, boolean working, int turns,
+      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuTried, boolean menuOpened,
+      String menuProblem, String picker, List<EffortOption> options, String domVariant, List<Banner> banners) {}
+
+  /** The report and its checks, from what was observed. */
+  static PageReport report(Observed o) {
+    String effort = EffortLabels.effort(o.pillLabel()).map(Effort::suffix).orElse(null);
+    EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options());
+    return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(),
+        new PageReport.Composer(o.composerFound(), o.composerEditable()),
+        new PageReport.Send(o.sendFound(), o.sendEnabled()), new PageReport.Stop(o.stopFound()),
+        o.turns(), o.reply(), effortReport, o.banners(), checks(o, effort));
+  }
+
+  private static String state(Observed o) {
+    if (o.challenge()) {
+      return "challenged";
+    }
+    if (o.loginWall() || Boolean.FALSE.equals(o.signedIn())) {
+      return "logged_out";
+    }
+    if (o.banners().stream().anyMatch(b -> verdict(b).probe() == SeatProbe.State.CAPPED)) {
+      return "capped";
+    }
+    if (o.banners().stream().anyMatch(PageInspector::fault)) {
+      return "error";
+    }
+    if (!o.composerFound()) {
+      return "no_composer";
+    }
+    return o.stopFound() || o.working() ? "busy" : "ready";
+  }
+
+  private static List<Check> checks(Observed o, String effort) {
+    List<Check> checks = new ArrayList<>();
+    checks.add(new Check("page", o.onSite(), o.onSite() ? "on " + o.url() : "the page left the chat site: " + o.url()));
+    checks.add(new Check("challenge", !o.challenge(), o.challenge() ? "a Cloudflare challenge: pass it in a headed browser" : "none"));
+    checks.add(new Check("signed_in", !o.loginWall() && Boolean.TRUE.equals(o.signedIn()),
+        o.loginWall() ? "the login wall shows"
+            : o.signedIn() == null ? "the session endpoint did not answer"
+            : o.signedIn() ? "the session has a user" : "a guest session: log in"));
+    checks.add(new Check("composer", o.composerFound() && o.composerEditable(),
+        !o.composerFound() ? "no composer (" + ChatGptPage.COMPOSER + ")"
+            : o.composerEditable() ? "found, editable" : "found, not editable"));
+    checks.add(new Check("send_button", o.sendFound() || o.composerEmpty(),
+        o.sendFound() ? (o.sendEnabled() ? "found, enabled" : "found, disabled (normal while the composer is empty)")
+            : o.composerEmpty() ? "not shown while the composer is empty (the voice button takes its slot)"
+            : "no Send button (" + ChatGptPage.SEND_BUTTON + ") although the composer holds text"));
+    checks.add(new Check("idle", !o.stopFound() && !o.working(), o.stopFound() ? "Stop shows: a turn is running"
+        : o.working() ? "the page shows live work (thinking, a shimmer, aria-busy): a turn is running" : "no turn running"));
+    List<String> faults = o.banners().stream().filter(PageInspector::fault)
+        .map(b -> b.kind() + ": " + clip(b.text())).toList();
+    checks.add(new Check("banners", faults.isEmpty(), faults.isEmpty()
+        ? o.banners().size() + " banner(s), none the seat treats as a fault"
+            + (o.banners().stream().anyMatch(b -> b.kind().equals("feature_cap")) ? " (a feature cap: asks with files fail)" : "")
+        : String.join("; ", faults)));
+    checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null ? "no effort pill (" + ChatGptPage.EFFORT_PILL + ")"
+        : effort != null ? "\"" + o.pillLabel() + "\" is " + effort
+        : "\"" + o.pillLabel() + "\" maps to no effort"));
+    if (o.menuTried() && !o.menuOpened()) {
+      checks.add(new Check("effort_menu", false, "the effort control did not open: "
+          + (o.menuProblem() == null ? "no menu (" + ChatGptPage.MENU_OPEN + ")" : o.menuProblem())));
+    } else if (o.menuOpened()) {
+      long mapped = o.options().stream().filter(op -> op.effort() != null).count();
+      boolean ok = !o.picker().equals("unknown") && mapped > 0;
+      checks.add(new Check("effort_menu", ok, "picker " + o.picker() + ", " + mapped + " of " + o.options().size()
+          + " rows map to an effort" + (o.options().isEmpty() ? "" : ": " + o.options().stream()
+              .map(op -> "\"" + op.label() + "\"" + (op.checked() ? " (checked)" : "")).toList())));
+    }
+    checks.add(new Check("dom_variant", !o.domVariant().equals("unknown"), o.domVariant().equals("unknown")
+        ? "the page matches none of " + PageReport.DOM_VARIANTS.subList(0, 4) : "closest shape " + o.domVariant()));
+    if (o.reply() != null) {
+      LastReply r = o.reply();
+      boolean read = !r.markdown().isBlank() || !r.codeBlocks().isEmpty();
+      checks.add(new Check("last_reply", r.complete() && read, (r.complete() ? "complete" : "not complete")
+          + ", read from " + r.source() + (read ? "" : ", but empty")));
+      if (r.source().equals("copy") && o.domBlocks() != null) {
+        boolean same = o.domBlocks().equals(r.codeBlocks());
+        checks.add(new Check("code_blocks", same, same ? r.codeBlocks().size() + " block(s), the DOM agrees with Copy"
+            : "Copy gives " + r.codeBlocks().size() + " block(s), the DOM " + o.domBlocks().size()));
+      }
+    }
+    return checks;
+  }
+
+  /** Whether the seat fails a turn on this banner (one table: {@link PageVerdicts}). */
+  private static boolean fault(Banner banner) {
+    return verdict(banner).fault();
+  }
+
+  private static PageVerdicts.Verdict verdict(Banner banner) {
+    return PageVerdicts.Verdict.valueOf(banner.kind().toUpperCase(Locale.ROOT));
+  }
+
+  private static String clip(String s) {
+    String one = s.replaceAll("\\s+", " ").strip();
+    return one.length() > 160 ? one.substring(0, 160) + "…" : one;
+  }
+}

@@ -1,0 +1,146 @@
+package dev.solweb.provider.seat.playwright.inspect;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectReader;
+import dev.solweb.provider.json.Json;
+import java.util.List;
+
+/**
+ * What {@code solwebctl doctor} saw on a ChatGPT page, read without typing or sending
+ * ({@link PageInspector} builds it). Its JSON form, documented in docs/solwebctl.md, is what
+ * {@code doctor --json} prints and what the daemon's {@code GET /v1/doctor} answers; a field is
+ * a fact the page showed, never a guess, so an unreadable thing is null or {@code unknown}.
+ *
+ * @param url the page's own location after it settled
+ * @param state one word for what the page is ready for: {@code ready}, {@code busy} (Stop or a
+ *     live-work signal shows), {@code logged_out}, {@code challenged}, {@code capped}, {@code error},
+ *     {@code no_composer}
+ * @param signedIn the session endpoint reported a user (null: it did not answer)
+ * @param domVariant the closest known page shape: {@code 2026-03}, {@code 2026-07},
+ *     {@code 2026-08}, {@code 2026-09}, or {@code unknown}
+ * @param turns conversation turns mounted on the page (long threads mount only the last few)
+ * @param lastReply the newest assistant message, or null when the page shows none
+ * @param banners every visible banner, toast or error line, with what the seat makes of it
+ * @param checks one verdict per thing the seat needs; the report is ok when all are
+ */
+@JsonPropertyOrder({"ok", "url", "state", "signed_in", "dom_variant", "composer", "send", "stop", "turns",
+    "last_reply", "effort", "banners", "checks"})
+public record PageReport(
+    String url,
+    String state,
+    @JsonProperty("signed_in") Boolean signedIn,
+    @JsonProperty("dom_variant") String domVariant,
+    Composer composer,
+    Send send,
+    Stop stop,
+    int turns,
+    @JsonProperty("last_reply") @JsonInclude(JsonInclude.Include.ALWAYS) LastReply lastReply,
+    EffortReport effort,
+    List<Banner> banners,
+    List<Check> checks) {
+
+  /** Page shapes named after when they were seen (REAL-PAGE.md rows 1 and 4). */
+  public static final List<String> DOM_VARIANTS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "unknown");
+  /** How the effort is picked (REAL-PAGE.md row 1, shapes a-d). */
+  public static final List<String> PICKERS = List.of("menu", "advanced-submenu", "slider", "unknown");
+
+  /** Reads reports of newer daemons too: a field this one does not know is skipped. */
+  private static final ObjectReader READER = Json.MAPPER.readerFor(PageReport.class)
+      .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  public PageReport {
+    banners = List.copyOf(banners);
+    checks = List.copyOf(checks);
+    if (!DOM_VARIANTS.contains(domVariant)) {
+      throw new IllegalArgumentException("dom_variant must be one of " + DOM_VARIANTS + ", got: " + domVariant);
+    }
+  }
+
+  /** @param editable the composer accepts input (contenteditable, not disabled) */
+  public record Composer(boolean found, boolean editable) {}
+
+  /** @param enabled Send is clickable now (it is disabled, or absent, while the composer is empty) */
+  public record Send(boolean found, boolean enabled) {}
+
+  public record Stop(boolean found) {}
+
+  /**
+   * @param complete Stop is gone and the finished-turn action bar shows
+   * @param markdown the raw markdown from the turn's Copy button, else the prose read from the DOM
+   * @param codeBlocks each code block's text, from {@code source}
+   * @param source {@code copy} (the Copy button's markdown) or {@code dom} (read from the page)
+   */
+  @JsonPropertyOrder({"message_id", "model_slug", "complete", "markdown", "code_blocks", "source"})
+  public record LastReply(
+      @JsonProperty("message_id") String messageId,
+      @JsonProperty("model_slug") String modelSlug,
+      boolean complete,
+      String markdown,
+      @JsonProperty("code_blocks") List<String> codeBlocks,
+      String source) {
+    public LastReply {
+      codeBlocks = List.copyOf(codeBlocks);
+      if (!source.equals("copy") && !source.equals("dom")) {
+        throw new IllegalArgumentException("source must be copy or dom, got: " + source);
+      }
+    }
+  }
+
+  /**
+   * @param label what the effort pill reads (null: no pill)
+   * @param effort the effort that label means ({@code instant} ... {@code pro}), null when it maps to none
+   * @param picker the picker's shape, {@code unknown} when the menu was not opened or matched no shape
+   * @param options the picker's effort rows, as the open menu showed them
+   */
+  @JsonPropertyOrder({"label", "effort", "picker", "options"})
+  public record EffortReport(String label, String effort, String picker, List<EffortOption> options) {
+    public EffortReport {
+      options = List.copyOf(options);
+      if (!PICKERS.contains(picker)) {
+        throw new IllegalArgumentException("picker must be one of " + PICKERS + ", got: " + picker);
+      }
+    }
+  }
+
+  /** One row of the effort picker: its text, the effort it means (or null) and whether it is chosen. */
+  @JsonPropertyOrder({"label", "effort", "checked"})
+  public record EffortOption(String label, String effort, boolean checked) {}
+
+  /**
+   * @param kind what the seat makes of it: a {@link dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict} in lower case
+   *     ({@code cap}, {@code feature_cap}, {@code conversation_full}, ..., {@code other})
+   * @param resumeAt for a cap, when it lifts (ISO-8601), if the text names a time
+   */
+  @JsonPropertyOrder({"text", "kind", "resume_at"})
+  public record Banner(String text, String kind, @JsonProperty("resume_at") String resumeAt) {}
+
+  @JsonPropertyOrder({"name", "ok", "detail"})
+  public record Check(String name, boolean ok, String detail) {}
+
+  /** True when every check passed. */
+  @JsonProperty("ok")
+  public boolean ok() {
+    return checks.stream().allMatch(Check::ok);
+  }
+
+  public String toJson() {
+    try {
+      return Json.MAPPER.writeValueAsString(this);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("PageReport cannot be written as JSON", e);
+    }
+  }
+
+  /** @throws IllegalArgumentException when {@code json} is not a PageReport */
+  public static PageReport fromJson(String json) {
+    try {
+      return READER.readValue(json);
+    } catch (JsonProcessingException | RuntimeException e) {
+      throw new IllegalArgumentException("not a doctor report: " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,45 @@
+package dev.solweb.provider.seat.playwright.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.time.ZoneId;
+import org.junit.jupiter.api.Test;
+
+class CapTimesTest {
+
+  private static final ZoneId UTC = ZoneId.of("UTC");
+  private static final Instant NOW = Instant.parse("2026-11-30T12:00:00Z");
+
+  @Test
+  void clockTimeLaterToday() {
+    assertThat(CapTimes.parse("Responses will use another model until your limit resets after 4:04 PM.", NOW, UTC))
+        .contains(Instant.parse("2026-11-30T16:04:00Z"));
+  }
+
+  @Test
+  void clockTimeAlreadyPassedMeansTomorrow() {
+    assertThat(CapTimes.parse("Please try again after 9:15 AM", NOW, UTC))
+        .contains(Instant.parse("2026-12-01T09:15:00Z"));
+  }
+
+  @Test
+  void twentyFourHourClockInTheBrowserZone() {
+    assertThat(CapTimes.parse("limit resets after 16:04", NOW, ZoneId.of("Europe/Berlin")))
+        .contains(Instant.parse("2026-11-30T15:04:00Z"));
+  }
+
+  @Test
+  void spans() {
+    assertThat(CapTimes.parse("You can try again in 4 hours.", NOW, UTC)).contains(Instant.parse("2026-11-30T16:00:00Z"));
+    assertThat(CapTimes.parse("try again in 1 hour and 20 minutes", NOW, UTC)).contains(Instant.parse("2026-11-30T13:20:00Z"));
+    assertThat(CapTimes.parse("Please wait in 30 minutes", NOW, UTC)).contains(Instant.parse("2026-11-30T12:30:00Z"));
+    assertThat(CapTimes.parse("back in an hour", NOW, UTC)).contains(Instant.parse("2026-11-30T13:00:00Z"));
+  }
+
+  @Test
+  void noTimeIsEmpty() {
+    assertThat(CapTimes.parse("You've reached our limit of messages per hour.", NOW, UTC)).isEmpty();
+    assertThat(CapTimes.parse("in the meantime, after all", NOW, UTC)).isEmpty();
+  }
+}

@@ -1,0 +1,194 @@
+package dev.solweb.provider.seat.playwright.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.sun.net.httpserver.HttpServer;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import dev.solweb.provider.seat.playwright.browser.Chromium;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The seat's page reading on the REAL chatgpt.com captures in ../shared/realdom/ (never copied
+ * into the repo): each file is served on loopback with /api/auth/session, every request that is
+ * not to a loopback address is aborted, and ChatGptPage reads it in Chromium.
+ */
+class RealCapturesTest {
+
+  private static final Path REALDOM = locate();
+  private static HttpServer server;
+  private static Playwright playwright;
+  private static Browser browser;
+
+
+  /** ../shared/realdom from the repo root (the worktree's parent holds shared/), else /work/shared/realdom. */
+  private static Path locate() {
+    Path repo = Path.of("").toAbsolutePath();
+    for (Path p = repo; p != null; p = p.getParent()) {
+      Path candidate = p.resolveSibling("shared").resolve("realdom");
+      if (Files.isDirectory(candidate)) {
+        return candidate;
+      }
+    }
+    return Path.of("/work/shared/realdom");
+  }
+
+  @BeforeAll
+  static void start() throws Exception {
+    assumeTrue(Files.isDirectory(REALDOM), "no realdom captures at " + REALDOM);
+    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    server.createContext("/api/auth/session", ex -> {
+      byte[] body = "{\"user\": {\"email\": \"capture@solweb.invalid\"}}".getBytes(StandardCharsets.UTF_8);
+      ex.getResponseHeaders().add("content-type", "application/json");
+      ex.sendResponseHeaders(200, body.length);
+      ex.getResponseBody().write(body);
+      ex.close();
+    });
+    server.createContext("/capture/", ex -> {
+      Path file = REALDOM.resolve(ex.getRequestURI().getPath().substring("/capture/".length())).normalize();
+      if (!file.startsWith(REALDOM) || !Files.isRegularFile(file)) {
+        ex.sendResponseHeaders(404, -1);
+        ex.close();
+        return;
+      }
+      // The captures are outerHTML fragments: served in a document shell, unchanged.
+      byte[] body = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>ChatGPT</title></head><body>"
+          + Files.readString(file) + "</body></html>").getBytes(StandardCharsets.UTF_8);
+      ex.getResponseHeaders().add("content-type", "text/html; charset=utf-8");
+      ex.sendResponseHeaders(200, body.length);
+      ex.getResponseBody().write(body);
+      ex.close();
+    });
+    server.start();
+    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
+        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(Chromium.ARGS));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (playwright != null) {
+      playwright.close();
+    }
+    if (server != null) {
+      server.stop(0);
+    }
+  }
+
+  private static URI base() {
+    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+  }
+
+  private static ChatGptPage open(String capture) {
+    return new ChatGptPage(openPage(capture), base());
+  }
+
+  private static Page openPage(String capture) {
+    Page page = browser.newPage();
+    page.route("**/*", route -> {
+      String host = URI.create(route.request().url()).getHost();
+      if ("127.0.0.1".equals(host) || "localhost".equals(host)) {
+        route.resume();
+      } else {
+        route.abort();
+      }
+    });
+    page.navigate(base() + "capture/" + capture);
+    return page;
+  }
+
+  @Test
+  void theMarch2026TurnReadsItsTurnsSlugActionBarAndItsSpanAndBrCodeBlockOnce() {
+    ChatGptPage chat = open("aice/chatgpt-dom-1question-ans-pair--with-python-code-response.html");
+    ChatGptPage.State s = chat.state(Set.of());
+    assertThat(s.turns()).isEqualTo(2);
+    assertThat(s.targetId()).isEqualTo("7768f80d-704b-480d-b5a9-04b0bb268b2e");
+    assertThat(s.targetSlug()).isEqualTo("gpt-5-3");
+    assertThat(s.actionBar()).isTrue();
+    assertThat(s.thinking()).isFalse();
+    assertThat(s.composer()).isTrue();
+    assertThat(s.sendEnabled()).isFalse(); // the captured Send is disabled (empty composer)
+    MarkdownFences.Split split = chat.domBlocks(s.targetId());
+    assertThat(split.blocks()).containsExactly("print(\"Hello, World!\")");
+    assertThat(split.prose()).contains("Hello, World!").doesNotContain("Run");
+    assertThat(chat.session().email()).isEqualTo("capture@solweb.invalid");
+  }
+
+  @Test
+  void theTwoTurnMarch2026PageHasFourTurnsAndNoCodeBlock() {
+    ChatGptPage chat = open("aice/chatgpt-dom-2question-ans-pairs.html");
+    ChatGptPage.State s = chat.state(Set.of());
+    assertThat(s.turns()).isEqualTo(4);
+    assertThat(s.assistantIds()).hasSize(2);
+    assertThat(s.targetSlug()).isEqualTo("gpt-5-3");
+    assertThat(s.actionBar()).isTrue();
+    assertThat(chat.domBlocks(s.targetId()).blocks()).isEmpty();
+  }
+
+  @Test
+  void theJuly2026CodeBlockWithAPreInsideThePreIsReadOnceAsTheAuthorsFixtureExpects() throws Exception {
+    JsonNode fixture = new ObjectMapper().readTree(REALDOM.resolve("chatgpt-bridge/sample-code-01-final.fixture.json").toFile());
+    List<String> expected = new ArrayList<>();
+    fixture.path("expected").path("codeBlocks").forEach(b -> expected.add(b.path("code").asText()));
+    ChatGptPage chat = open("chatgpt-bridge/sample-code-01-final.html");
+    ChatGptPage.State s = chat.state(Set.of());
+    assertThat(s.targetId()).isEqualTo("captured-message");
+    MarkdownFences.Split split = chat.domBlocks(s.targetId());
+    assertThat(split.blocks()).isEqualTo(expected).hasSize(1);
+    assertThat(split.prose()).isEqualTo("Captured parser fixture.");
+  }
+
+  @Test
+  void theRussianJuly2026PickerShowsThreeEffortRowsWithHighCheckedAndModelsApart() {
+    ChatGptPage chat = open("chatgpt-bridge/intelligence-picker-ru.html");
+    ChatGptPage.EffortMenu menu = chat.readEffortMenu();
+    assertThat(menu.kind()).isEqualTo(ChatGptPage.PickerKind.MENU);
+    assertThat(menu.options()).extracting(ChatGptPage.EffortOption::label).containsExactly("Instant", "Средний", "Высокий");
+    assertThat(menu.options()).extracting(ChatGptPage.EffortOption::effort)
+        .containsExactly(Effort.INSTANT, Effort.MEDIUM, Effort.HIGH);
+    assertThat(menu.checked().effort()).isEqualTo(Effort.HIGH);
+    assertThat(menu.otherRows()).contains("GPT-5.6 Sol", "GPT-5.5", "o3");
+  }
+
+  /**
+   * The captures hold no header, sidebar, project or temporary-chat markup (they are thread and
+   * menu fragments), so what they can prove is that the history selectors catch nothing of the
+   * real turns, action bars and the open effort menu: the seat never mistakes them for a
+   * conversation menu, a delete, a project or a temporary chat.
+   */
+  @Test
+  void theHistorySelectorsCatchNothingOfTheRealTurnsActionBarsOrEffortMenu() {
+    for (String capture : List.of("aice/chatgpt-dom-1question-ans-pair--with-python-code-response.html",
+        "aice/chatgpt-dom-2question-ans-pairs.html", "chatgpt-bridge/sample-code-01-final.html",
+        "chatgpt-bridge/intelligence-picker-ru.html")) {
+      Page page = openPage(capture);
+      ChatGptPage chat = new ChatGptPage(page, base());
+      for (String selector : List.of(HistoryPage.HEADER_OPTIONS, HistoryPage.SIDEBAR_OPTIONS,
+          "button[data-testid*=\"-options\"]", HistoryPage.DELETE_ITEM, HistoryPage.DELETE_CONFIRM, HistoryPage.PROJECT_LINK)) {
+        assertThat(page.locator(selector).count()).as(selector + " on " + capture).isZero();
+      }
+      HistoryPage history = new HistoryPage(page, chat, base());
+      assertThat(history.temporaryShown()).as(capture).isFalse();
+      assertThat(history.projects()).as(capture).isEmpty();
+      assertThat(chat.state(Set.of()).banner(PageVerdicts.Verdict.MISSING)).as(capture).isEmpty();
+    }
+  }
+}
