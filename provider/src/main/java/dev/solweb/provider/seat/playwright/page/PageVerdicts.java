@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The ONE table from what a banner, toast, dialog or in-message error says to what it means for a
- * turn. Texts are the ones peers saw on chatgpt.com (REAL-PAGE rows 7 and 8, CHATGPT-DOM.md);
+ * turn. Texts are the ones peers saw on chatgpt.com (REAL-PAGE rows 7, 8, 19, 20, 29, 30, CHATGPT-DOM.md);
  * the first matching row wins, so the narrower texts come first. Each verdict carries, as data,
  * what every reader of page state needs: the failure kind, its wording, and the probe state a
  * page showing it is in; {@code SeatFaults} (the seat) and the doctor both read it from here.
@@ -38,6 +38,18 @@ public final class PageVerdicts {
         "ChatGPT reports unusual activity (a person must look at the account): \"%s\"", NOT_SENT, ""),
     /** The conversation is gone. */
     MISSING(Kind.UNAVAILABLE, null, "%s", "", ""),
+    /**
+     * A STRUCTURED QUESTION (REAL-PAGE row 29): the turn ended "Waiting for your answer" with a
+     * form; the model waits for the user and has not answered. Only the answer's own turn is read
+     * for it, so it fails the turn that asked, after Send, never a later one.
+     */
+    QUESTION(Kind.UNAVAILABLE, null, "ChatGPT asked a structured question and waits for the user (\"%s\"): the model has"
+        + " not answered", "", "; nothing was resent"),
+    /**
+     * Not the end (rows 19, 30): "Connection interrupted. Waiting for the complete answer" and a
+     * safety review's "additional processing" while the model keeps working; live work, like thinking.
+     */
+    WORKING(null, null, "%s", "", ""),
     /** "Something went wrong" and its kin, shown with Retry: unavailable; Retry is never clicked. */
     ERROR(Kind.UNAVAILABLE, SeatProbe.State.ERROR, "ChatGPT showed \"%s\"", "",
         "; Retry was not clicked and nothing was resent"),
@@ -88,6 +100,11 @@ public final class PageVerdicts {
       return this == CONVERSATION_FULL;
     }
 
+    /** Whether it says the model still works on the answer: a turn showing it is not complete. */
+    public boolean working() {
+      return this == WORKING;
+    }
+
     /** Whether it stops only a turn that uploads files (a feature cap: text turns still work). */
     public boolean onlyWithAttachments() {
       return this == FEATURE_CAP;
@@ -113,8 +130,11 @@ public final class PageVerdicts {
           // openai/codex#42834: what the site says for a deleted conversation
           + "|conversation has been deleted",
           Verdict.MISSING),
+      row("waiting for your answer|ожидание вашего ответа", Verdict.QUESTION),
+      // Row 19: the connection recovers and the answer goes on; "Resume stream unavailable" (below) is the end.
+      row("connection interrupted|соединение прервано|additional processing|дополнительную обработку", Verdict.WORKING),
       row("something went wrong|error generating a response|network error occurred|message delivery timed out"
-          + "|connection interrupted|thinking failed|stream cache expired|resume stream unavailable"
+          + "|thinking failed|stream cache expired|resume stream unavailable|stream recovery polling timed out"
           + "|error in message stream|analysis errored|что-то пошло не так", Verdict.ERROR));
 
   private PageVerdicts() {}
