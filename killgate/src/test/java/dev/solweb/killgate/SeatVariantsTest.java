@@ -18,7 +18,7 @@ class SeatVariantsTest extends SeatHarness {
   private static final String BLOCKS = "{\"prose\": \"Two blocks.\", \"blocks\": [\"{\\\"tool\\\": \\\"write\\\"}\", \"a\\n\\n  b\\nc\"]}";
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09"})
+  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
   void effortIsChosenAndReadBackAndCodeBlocksAreReadOnceFromCopyAndFromTheDom(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [" + BLOCKS + ", " + BLOCKS + "]}"));
     seat.openNew();
@@ -39,7 +39,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @CsvSource({"2026-07", "2026-08", "2026-09"})
+  @CsvSource({"2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
   void theRussianPageMapsItsLabels(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"locale\": \"ru\", \"default\": [{\"prose\": \"Да.\"}]}"));
     seat.openNew();
@@ -50,7 +50,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-07", "2026-09"})
+  @ValueSource(strings = {"2026-07", "2026-09", "2026-09-turnkey", "2026-10"})
   void aFlashingActionBarAndASettledProPreambleNeverCompleteEarlyAndTheIdComesFromTheHistory(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [{\"prose\": \"The real answer.\","
         + " \"preamble\": \"I'll think about this carefully.\", \"preamble_ms\": 1500, \"thinking_ms\": 2500,"
@@ -64,7 +64,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-09"})
+  @ValueSource(strings = {"2026-09", "2026-10"})
   void aLabelTheSeatCannotMapIsUnavailableNamingIt(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [{\"prose\": \"one\"},"
         + " {\"prose\": \"two\", \"effort_label\": \"Think longer\"}]}"));
