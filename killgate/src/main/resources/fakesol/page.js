@@ -72,10 +72,10 @@ const SHAPES = {
     testids: false, wrapper: true, composer: 'bare', modeSwitch: true, alert: true, title: true },
 };
 
-let dom = '2026-09';
+let dom = '2026-10';
 let locale = 'en';
 let windowed = 0;
-const shape = () => SHAPES[dom] || SHAPES['2026-09'];
+const shape = () => SHAPES[dom] || SHAPES['2026-10'];
 
 const EFFORTS = ['Instant', 'Medium', 'High', 'Extra High', 'Pro'];  // canonical (backend) labels
 // Where a text comes from: en from peers of rows 1-3, 8, 16 (July), 21; ru "Средний", "Высокий",

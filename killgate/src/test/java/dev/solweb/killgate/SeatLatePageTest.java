@@ -158,4 +158,21 @@ class SeatLatePageTest extends SeatHarness {
     }
     assertThat(sol.sends()).hasSize(8);
   }
+
+  /** REAL-PAGE row 23: a project named by its bare id is the same project; its chats are found, kept and resumed in it. */
+  @Test
+  void aProjectGivenByItsBareIdOpensAndKeepsItsChatsThere() throws Exception {
+    PlaywrightSeat seat = seatOn(scenario("{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}]}"));
+    String slug = sol.history().project("Solweb work");
+    String bare = slug.substring(0, "g-p-".length() + 32);
+    seat.openNew(new dev.solweb.provider.seat.ConversationPlace.Project(sol.url() + "g/" + bare + "/project"));
+    seat.setEffort(Effort.HIGH);
+
+    SeatReply first = seat.send("in the project");
+    assertThat(first.conversationUrl()).matches(java.util.regex.Pattern.quote(sol.url() + "g/" + bare + "/c/") + "[0-9a-f-]{36}");
+    seat.resume(first.conversationUrl());
+    seat.setEffort(Effort.HIGH);
+    assertThat(seat.send("again").prose()).isEqualTo("two");
+    assertThat(sol.sends()).extracting(s -> s.conversationId()).containsOnly(sol.sends().get(0).conversationId());
+  }
 }

@@ -4,9 +4,6 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
-import com.microsoft.playwright.options.WaitForSelectorState;
-import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -24,10 +21,12 @@ import java.util.regex.Pattern;
 
 /**
  * The ONE place that knows what the ChatGPT page looks like: every selector, every text, every
- * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; the page scripts are in
- * {@link PageScripts}, the banner table in {@link PageVerdicts}, the effort labels in
+ * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; how each control is found
+ * is {@link Controls}' ordered strategies and {@link Labels}' names, the page scripts are in
+ * {@link PageScripts}, {@link AnswerScripts} and {@link MenuScripts}, the banner table in
+ * {@link PageVerdicts}, the effort control in {@link EffortPicker} and its labels in
  * {@link EffortLabels}). It offers verbs and observations, one each, callable by the seat and by
- * {@code solwebctl doctor}; deciding what they mean for a turn is {@link PlaywrightSeat}'s job.
+ * {@code solwebctl doctor}; deciding what they mean for a turn is the seat's job.
  *
  * <p>Confined to the seat's thread, like the {@link Page} it wraps.
  */
