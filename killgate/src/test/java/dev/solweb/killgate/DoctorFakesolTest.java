@@ -214,17 +214,24 @@ class DoctorFakesolTest extends SeatHarness {
         .isEqualTo(JSON.writeValueAsString(List.of(expected.path("expected").path("codeBlocks").get(0).path("code").asText())));
   }
 
-  @Test
-  void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
-    SeatReply reply = conversation("2026-09", "en");
-    Path out = home.resolve("capture.html");
+  /** A finished turn on {@code dom}, captured with the effort menu open: the file, which holds none of the turn's text. */
+  private Path captured(String dom, String locale, String name) throws Exception {
+    SeatReply reply = conversation(dom, locale);
+    Path out = home.resolve(name);
 
     Run run = ctl("capture", "--out", out.toString(), "--headless", "--open-effort-menu", "--chat-url", reply.conversationUrl());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(Files.readString(out)).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor",
+        "eyJhbGci", "<script");
+    return out;
+  }
+
+  @Test
+  void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
+    Path out = captured("2026-09", "en", "capture.html");
+
     String html = Files.readString(out);
-    assertThat(html).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor", "eyJhbGci",
-        "<script");
     assertThat(html).contains("id=\"prompt-textarea\"", "data-testid=\"send-button\"", "data-testid=\"conversation-turn-",
         "data-message-author-role=\"assistant\"", "data-testid=\"copy-turn-action-button\"", "data-composer-surface=\"true\"",
         "data-testid=\"composer-model-picker-slider-simple-view\"", "role=\"slider\"", "aria-label=\"Copy code\"",
@@ -243,15 +250,9 @@ class DoctorFakesolTest extends SeatHarness {
   /** October's shape (REAL-PAGE rows 13-16): the turn-key exchange, the DIL answer and the id-less composer keep their markup, lose their text. */
   @Test
   void anOctoberCaptureKeepsTheLateShapesMarkupAndNoneOfItsText() throws Exception {
-    SeatReply reply = conversation("2026-10", "ru");
-    Path out = home.resolve("capture-october.html");
+    Path out = captured("2026-10", "ru", "capture-october.html");
 
-    Run run = ctl("capture", "--out", out.toString(), "--headless", "--open-effort-menu", "--chat-url", reply.conversationUrl());
-
-    assertThat(run.exitCode()).as(run.err()).isZero();
-    String html = Files.readString(out);
-    assertThat(html).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor", "eyJhbGci", "<script");
-    assertThat(html).contains("data-turn-key=", "data-talvt-turn-state=", "data-dil-message-id=", "data-markdown-copy=\"code-block\"",
+    assertThat(Files.readString(out)).contains("data-turn-key=", "data-talvt-turn-state=", "data-dil-message-id=", "data-markdown-copy=\"code-block\"",
         "data-composer-markdown", "aria-label=\"Выбрать модель ChatGPT\"", "role=\"slider\"", "turn-action-controls");
     JsonNode report = doctor(served(out)).json();
     assertThat(report.path("dom_variant").asText()).isEqualTo("2026-10");

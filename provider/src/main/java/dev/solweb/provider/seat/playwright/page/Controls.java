@@ -156,8 +156,14 @@ public final class Controls {
         + (s.names().isEmpty() ? "" : " named " + s.names())).toList());
   }
 
-  /** The strategy table as the page scripts take it. */
+  private static final Map<String, Object> SCRIPT = table();
+
+  /** The strategy table as the page scripts take it (built once: every poll sends it). */
   static Map<String, Object> script() {
+    return SCRIPT;
+  }
+
+  private static Map<String, Object> table() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("composer", scripts(COMPOSER));
     m.put("send", scripts(SEND));
@@ -169,7 +175,7 @@ public final class Controls {
     m.put("reply", replies);
     m.put("weakStop", WEAK_STOP);
     m.put("turns", TURN_UNITS);
-    return m;
+    return java.util.Collections.unmodifiableMap(m);
   }
 
   private static List<Map<String, Object>> scripts(List<Strategy> strategies) {
