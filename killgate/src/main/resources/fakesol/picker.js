@@ -225,7 +225,8 @@ function slider(keysOn) {
   const set = (i) => {
     i = Math.max(0, Math.min(EFFORTS.length - 1, i));
     s.setAttribute('aria-valuenow', String(i));
-    s.setAttribute('aria-valuetext', ladder()[i]);
+    // Row 26 names no aria-valuetext on October's slider: its label is only in the status text.
+    if (!power) s.setAttribute('aria-valuetext', ladder()[i]);
     if (status) status.textContent = T().powerStatus(ladder()[i], i + 1, EFFORTS.length);
     thumb.style.left = (i * 46) + 'px';
     return i;

@@ -109,7 +109,7 @@ function turnState(ex, state) {
 
 function turnSection(role, id) {
   const s = el('section', { class: 'text-token-text-primary w-full', dir: 'auto',
-    'data-turn-id': shape().requestIds ? 'request-WEB:' + id : id, 'data-testid': 'conversation-turn-' + (++turnSeq),
+    'data-turn-id': !id ? null : shape().requestIds ? 'request-WEB:' + id : id, 'data-testid': 'conversation-turn-' + (++turnSeq),
     'data-scroll-anchor': 'false', 'data-turn': role });
   if (shape().requestIds) s.setAttribute('data-turn-id-container', '');
   s.appendChild(el('h4', { class: 'sr-only select-none', text: role === 'user' ? T().youSaid : T().chatgptSaid }));
@@ -120,8 +120,9 @@ function turnSection(role, id) {
 function answerMessage(id, slug) {
   if (shape().answer === 'dil') {
     // Row 14: hashed class names, no .markdown; the message id on the renderer's root.
+    const seed = id || crypto.randomUUID();
     const root = el('div', { 'data-dil-message-id': id, 'data-dil-source-message-id': id,
-      class: 'DilRenderer-' + hash(id, 5) + ' DilResponseRoot-' + hash(id + 'r', 5) });
+      class: 'DilRenderer-' + hash(seed, 5) + ' DilResponseRoot-' + hash(seed + 'r', 5) });
     return { node: root, md: root };
   }
   if (shape().answer === 'markdown-text-style') {
@@ -143,6 +144,7 @@ function hash(s, n) {
 
 /** Names the answer message once the stream does (its id, its model slug where the shape shows one). */
 function identifyMessage(turn, id, slug) {
+  if (!id) return; // not named yet: the stream names it
   turn.id = id;
   if (shape().answer === 'dil') {
     turn.message.setAttribute('data-dil-message-id', id);
@@ -152,11 +154,15 @@ function identifyMessage(turn, id, slug) {
     turn.message.setAttribute('data-message-model-slug', slug || '');
     turn.node.setAttribute('data-turn-id', shape().requestIds ? 'request-WEB:' + id : id);
   }
-  if (turn.unit) {
-    const ids = (turn.unit.getAttribute('data-chatgpt-search-message-ids') || '').split(',').filter(Boolean);
-    if (!ids.includes(id)) ids.push(id);
-    turn.unit.setAttribute('data-chatgpt-search-message-ids', ids.join(','));
-  }
+  listMessage(turn, id);
+}
+
+/** A turn-key unit lists the ids of its messages in order (row 13: data-chatgpt-search-message-ids). */
+function listMessage(turn, id) {
+  if (!turn.unit) return;
+  const ids = (turn.unit.getAttribute('data-chatgpt-search-message-ids') || '').split(',').filter(Boolean);
+  if (!ids.includes(id)) ids.push(id);
+  turn.unit.setAttribute('data-chatgpt-search-message-ids', ids.join(','));
 }
 
 /**
@@ -196,6 +202,7 @@ function answerTurn(ex, id, slug, before) {
 /** A preamble or other extra message of the answer, before the status line: its own message node. */
 function extraMessage(turn, id, slug, text) {
   const msg = answerMessage(id, slug);
+  listMessage(turn, id);
   turn.body.insertBefore(msg.node, turn.status);
   proseInto(msg.md, text);
   return msg;

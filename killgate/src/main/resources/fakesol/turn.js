@@ -116,7 +116,7 @@ function stopStreamTurn() {
  * wrapper's state (wrong on purpose: row 29), a Canvas (canvas), the images of its file service.
  */
 function answerView(plan, ex) {
-  const turn = answerTurn(ex, crypto.randomUUID(), '');
+  const turn = answerTurn(ex, null, ''); // unnamed: the stream names the answer message
   turn.message.remove(); // the answer message appears when the stream names it
   let identified = false;
   let preambled = false;

@@ -80,4 +80,24 @@ class SeatVariantsTest extends SeatHarness {
     });
     assertThat(sol.sends()).hasSize(1);
   }
+
+  /** The deferred cross-check finds each streamed answer in the DOM and agrees with it, on every shape. */
+  @ParameterizedTest
+  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
+  void theStreamAndTheDomAgreeOnEveryTurnOfEveryShape(String dom) throws Exception {
+    PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [" + BLOCKS + ", " + BLOCKS + ", " + BLOCKS + "]}"));
+    long before = dev.solweb.provider.seat.AnswerStats.GLOBAL.disagreements();
+    seat.probe();
+    seat.openNew();
+    seat.setEffort(Effort.HIGH);
+    String url = seat.send("first").conversationUrl();
+    for (String text : new String[] {"second", "third"}) {
+      seat.probe(); // runs the deferred cross-check of the turn before
+      seat.resume(url);
+      seat.setEffort(Effort.HIGH);
+      assertThat(seat.send(text).codeBlocks()).containsExactly("{\"tool\": \"write\"}", "a\n\n  b\nc");
+    }
+    seat.probe();
+    assertThat(dev.solweb.provider.seat.AnswerStats.GLOBAL.disagreements()).isEqualTo(before);
+  }
 }

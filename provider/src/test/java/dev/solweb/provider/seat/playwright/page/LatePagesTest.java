@@ -1,9 +1,12 @@
 package dev.solweb.provider.seat.playwright.page;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.microsoft.playwright.Page;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.inspect.PageInspector;
 import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -158,5 +161,18 @@ class LatePagesTest {
     assertThat(october.effort().label()).isEqualTo("Высокий");
     assertThat(october.effort().effort()).isEqualTo("high");
     assertThat(october.checks()).allSatisfy(c -> assertThat(c.ok()).as(c.name() + ": " + c.detail()).isTrue());
+  }
+
+  /** Rows 21, 27: a page that stays in Work mode after Chat is pressed gets no effort chosen: a typed unavailable that says so. */
+  @Test
+  void aPageThatStaysInWorkModeIsUnavailableBeforeAnythingIsSent() {
+    ChatGptPage chat = pages.chat("late/work-2026-10-en.html");
+
+    assertThatThrownBy(() -> chat.chooseEffort(Effort.HIGH)).isInstanceOfSatisfying(SeatException.class, e -> {
+      assertThat(e.failure().kind()).isEqualTo(Kind.UNAVAILABLE);
+      assertThat(e.failure().detail()).isEqualTo("cannot set effort High: the page is in Work mode and stayed there after Chat"
+          + " was pressed; nothing was sent");
+      assertThat(e.afterSend()).isFalse();
+    });
   }
 }
