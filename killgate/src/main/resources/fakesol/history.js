@@ -3,17 +3,20 @@
 // "Temporary chat", "Delete / archive"):
 // - the sidebar nav[aria-label="Chat history"]#history: a[data-sidebar-item="true"] links to
 //   /c/<id> with a button[data-testid="history-item-N-options"] "Open conversation options for
-//   <title>" beside each, and the owner's Projects by name (/g/g-p-<slug>/project), their chats
-//   under them (/g/g-p-<slug>/c/<id>);
+//   <title>" beside each, and the owner's Projects by name (/g/g-p-<32 hex>-<name>/project), their
+//   chats under them (/g/g-p-<32 hex>-<name>/c/<id>); the bare /g/g-p-<32 hex>/... routes open the
+//   same project (REAL-PAGE row 23);
 // - the header's button[data-testid="conversation-options-button"], a menu whose Delete is
 //   [data-testid="delete-chat-menu-item"], a confirmation dialog with
 //   button[data-testid="delete-conversation-confirm-button"]; after a delete of the open chat the
 //   page goes home, and the chat's URL shows the site's not-found message;
 // - temporary chats (/?temporary-chat=true): a "Temporary Chat" heading and a "Turn off temporary
-//   chat" control, never listed, never reopened by URL (the stream is the only place their id is);
+//   chat" control, never listed, never reopened by URL; the address bar stays /?temporary-chat=true
+//   after the reply (the stream is the only place their id is: REAL-PAGE row 24);
 // - faults from the backend (/api/history): a confirmation that never appears; a delete that
 //   silently fails is the backend's (it answers 200 and deletes nothing).
-// Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale).
+// - on October pages the document's title is the conversation's name (row 28).
+// Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale, shape).
 'use strict';
 
 const HISTORY_TEXT = {
@@ -51,11 +54,24 @@ function pageConversationId() {
   return pagePlace().id;
 }
 
-/** What the turn request says about the place (CHATGPT-STREAM.md: temporary chats set history_and_training_disabled). */
+/** A project's id, g-p-<32 hex>, in a bare or slugged project path segment (REAL-PAGE row 23: the slug is optional). */
+function projectId(segment) {
+  const m = String(segment || '').match(/^(g-p-[0-9a-f]{32})(?:-.*)?$/);
+  return m ? m[1] : segment;
+}
+
+/**
+ * What the turn request says about the place (CHATGPT-STREAM.md: temporary chats set
+ * history_and_training_disabled; REAL-PAGE row 17: a project chat carries conversation_mode
+ * {kind: gizmo_interaction, gizmo_id}).
+ */
 function placeFields() {
   const place = pagePlace();
   if (place.temporary) return { history_and_training_disabled: true };
-  if (place.project) return { gizmo_id: place.project };
+  if (place.project) {
+    const gizmo = projectId(place.project);
+    return { conversation_mode: { kind: 'gizmo_interaction', gizmo_id: gizmo } };
+  }
   return {};
 }
 
@@ -78,7 +94,7 @@ async function loadHistory() {
   renderSidebar();
   const place = pagePlace();
   if (place.projectHome) {
-    const project = sidebar.projects.find((p) => p.slug === place.project);
+    const project = sidebar.projects.find((p) => projectId(p.slug) === projectId(place.project));
     // An unknown project: the app goes home, with no message (fakesol's choice: the hard case,
     // the composer there is not the project's).
     if (!project) { history.replaceState(null, '', '/'); return; }
@@ -98,17 +114,25 @@ async function addHistory(id) {
   await fetchSidebar();
   renderSidebar();
   showHeader(id);
+  showTitle(id);
+}
+
+/** Row 28: the document's title is the conversation's name (October pages). */
+function showTitle(id) {
+  if (shape().title) document.title = titleOf(id);
 }
 
 /** A conversation loaded by URL: the app moves a chat's URL to where it is now (moved out of a project). */
 function conversationShown(json) {
   const place = pagePlace();
   const now = json.project || null;
-  if (now !== place.project) history.replaceState(null, '', (now ? '/g/' + now : '') + '/c/' + json.id);
+  // The bare and the slugged route are the same project (row 23): only a move changes the URL.
+  if (projectId(now) !== projectId(place.project)) history.replaceState(null, '', (now ? '/g/' + now : '') + '/c/' + json.id);
   showHeader(json.id);
+  showTitle(json.id);
 }
 
-/** A conversation that does not load: the site's message (deleted: openai/codex#42834), else the page's own. */
+/** A conversation that does not load: the message of the site's 404 (deleted or missing: conversation_not_found, row 20). */
 function showNotFound(id, json) {
   const detail = json && json.detail;
   toast(detail && typeof detail === 'object' && detail.message ? detail.message : 'Unable to load conversation ' + id);

@@ -1,21 +1,27 @@
 // fakesol page: behaves like the real ChatGPT page where the seat looks, in the shape of one of the
-// 2026 captures (../shared/REAL-PAGE.md; ../shared/realdom/README.md). Written for this project;
+// 2026 pages (../shared/REAL-PAGE.md; ../shared/realdom/README.md). Written for this project;
 // nothing here is copied from a capture. The backend (FakeSol.java) decides replies, faults, the
-// page shape (state.dom: 2026-03 | 2026-07 | 2026-08 | 2026-09) and the UI language (en | ru).
+// page shape (state.dom, the rows of SHAPES below) and the UI language (en | ru).
+//
+// The page is split by job, one global scope: thread.js (the turns as each shape draws them),
+// picker.js (the effort control, the Chat/Work switch), turn.js (one turn over the page's own
+// stream, drawn from its events), history.js (sidebar, projects, temporary chats, deletes),
+// stream.js (the conversation stream). This file: the shape table, the composer and its Send and
+// Stop, the page faults that carry no answer, banners and walls, and the load.
 //
 // What it makes as hard as the real page:
 // - the composer takes only TRUSTED input (real keys, CDP insertText, a real Ctrl+V paste); a
-//   synthetic ClipboardEvent or InputEvent is dropped, as onflip saw on the live composer;
-// - the effort control in four shapes (REAL-PAGE row 1): (a) radios with badges, model submenu;
-//   (b) Advanced -> Effort behind menuitem openers; (c)/(d) a slider moved by arrow keys whose
-//   click snaps to the pointer, model radios beside it, a pill with only data-tone;
-// - code blocks as div.cm-content of spans and <br> (March) or pre.cm-content > code inside the
-//   block's pre (July on), with a header label and Copy/Run (row 4);
-// - September pages show none of the Stop selectors peers knew (onflip, row 3);
-// - the action bar takes the pointer only on hover, and Copy works only for a trusted click (the
-//   clipboard wants a user gesture);
-// - faults: a flashing action bar while thinking, a settled Pro preamble, no /c/<id> in the
-//   address bar, windowed long threads, the real cap/capacity/length texts, estuary images.
+//   synthetic ClipboardEvent or InputEvent is dropped, as onflip saw on the live composer (row 2);
+// - October's composer has no id, and just after navigation an unhydrated bare textarea stands
+//   where it will be (row 27); text typed there is lost when the editor hydrates;
+// - October's Send exists only while the composer has text and Stop is known by its label alone,
+//   no test ids (row 16); the empty slot holds the voice button (row 27); September pages show
+//   none of the Stop selectors peers knew (onflip, row 3);
+// - a Canvas answer puts a CodeMirror .cm-content[contenteditable][role=textbox] on the page
+//   before the composer (row 15); typing there edits the user's code (the backend counts it);
+// - the page faults that carry no answer: walls, banners, a full conversation whose "Start new
+//   chat" opens / with the last prompt typed and NOT sent (rows 8, 20, 29), a structured question
+//   waiting for the user (row 29), a hang.
 'use strict';
 
 const $ = (s, r = document) => r.querySelector(s);
@@ -41,32 +47,87 @@ async function api(path, body) {
 
 // ---- Shape and language -----------------------------------------------------------------------
 
-let dom = '2026-09';
+/**
+ * The page shapes, oldest first (REAL-PAGE.md rows named per field):
+ * thread: sections (rows 6, 12) | turnkey (row 13); answer: markdown | markdown-text-style (13) |
+ * dil (14); code: spans (4, March) | pre (4, July on) | dil (14); picker: menu | advanced | slider
+ * (row 1 a-d) | power (26); pill: class | tone (1 d); controls: testids (11) | stopless (3) |
+ * labels (16, 27); testids: action bars and menus carry test ids; requestIds: data-turn-id
+ * "request-WEB:..." (6); wrapper: the data-talvt-turn-state wrapper (14); composer: id (12) |
+ * bare (15, 27); modeSwitch: the Chat/Work buttons (27); alert: a too-long conversation ends in a
+ * role=alert with its CTA (20); title: document.title is the conversation's name (28).
+ */
+const SHAPES = {
+  '2026-03': { thread: 'sections', answer: 'markdown', code: 'spans', picker: 'menu', pill: 'class', controls: 'testids',
+    testids: true, requestIds: false, composer: 'id' },
+  '2026-07': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'menu', pill: 'class', controls: 'testids',
+    testids: true, requestIds: true, composer: 'id' },
+  '2026-08': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'advanced', pill: 'class', controls: 'testids',
+    testids: true, requestIds: true, composer: 'id' },
+  '2026-09': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'slider', pill: 'tone', controls: 'stopless',
+    testids: true, requestIds: true, composer: 'id' },
+  '2026-09-turnkey': { thread: 'turnkey', answer: 'markdown-text-style', code: 'pre', picker: 'slider', pill: 'tone',
+    controls: 'stopless', testids: true, composer: 'id', title: true },
+  '2026-10': { thread: 'turnkey', answer: 'dil', code: 'dil', picker: 'power', pill: 'label', controls: 'labels',
+    testids: false, wrapper: true, composer: 'bare', modeSwitch: true, alert: true, title: true },
+};
+
+let dom = '2026-10';
 let locale = 'en';
 let windowed = 0;
+const shape = () => SHAPES[dom] || SHAPES['2026-10'];
+
 const EFFORTS = ['Instant', 'Medium', 'High', 'Extra High', 'Pro'];  // canonical (backend) labels
-// ru: "Средний", "Высокий" and untranslated "Instant" as in the July 2026 ru capture; the rest is
-// this project's reading (no capture shows them).
+// Where a text comes from: en from peers of rows 1-3, 8, 16 (July), 21; ru "Средний", "Высокий",
+// "Instant" from the July 2026 ru capture, and from the October sources (rows 16, 19, 20, 26-29):
+// "Вы сказали:", "ChatGPT сказал:", "Отправить", "Остановить", "Мощность", "Очень высокий",
+// "Выбрать модель ChatGPT", "Спросить ChatGPT", "Работайте с ChatGPT", "Чат", "Работа",
+// "Диктовать", "Начать голосовой разговор", "Добавить файлы и другое", "Редактировать код",
+// "Ожидание вашего ответа", the safety and full-conversation texts, "Начать новый чат". The rest
+// (marked r) is this project's reading: no source shows them.
 const TEXT = {
-  en: { efforts: EFFORTS, intelligence: 'Intelligence', advanced: 'Advanced', effort: 'Effort',
-    thinkingEffort: 'Thinking effort', thinking: 'Thinking', proThinking: 'Pro thinking', answerNow: 'Answer now',
-    copy: 'Copy', copyCode: 'Copy code', run: 'Run', copyResponse: 'Copy response', copyMessage: 'Copy message',
-    newChat: 'Start new chat', youSaid: 'You said:', chatgptSaid: 'ChatGPT said:', temporary: 'Temporary chat',
-    full: "You've reached the maximum length for this conversation, but you can keep talking by starting a new chat." },
-  ru: { efforts: ['Instant', 'Средний', 'Высокий', 'Очень высокий', 'Pro'], intelligence: 'Интеллект',
-    advanced: 'Дополнительно', effort: 'Усилие', thinkingEffort: 'Уровень размышлений', thinking: 'Думаю',
-    proThinking: 'Pro думает', answerNow: 'Ответить сейчас', copy: 'Копировать', copyCode: 'Копировать код',
-    run: 'Запустить', copyResponse: 'Копировать ответ', copyMessage: 'Копировать сообщение', newChat: 'Начать новый чат',
-    youSaid: 'Вы сказали:', chatgptSaid: 'ChatGPT сказал:', temporary: 'Временный чат',
-    full: 'Вы достигли максимальной длины этого разговора, но можете продолжить, начав новый чат.' },
+  en: { efforts: EFFORTS, octoberEfforts: ['Instant', 'Medium', 'High', 'Very High', 'Pro'], intelligence: 'Intelligence',
+    advanced: 'Advanced', effort: 'Effort', thinkingEffort: 'Thinking effort', thinking: 'Thinking', proThinking: 'Pro thinking',
+    answerNow: 'Answer now', copy: 'Copy', copyCode: 'Copy code', run: 'Run', copyResponse: 'Copy response',
+    copyMessage: 'Copy message', good: 'Good response', bad: 'Bad response', newChat: 'Start new chat',
+    youSaid: 'You said:', chatgptSaid: 'ChatGPT said:', temporary: 'Temporary chat',
+    full: "You've reached the maximum length for this conversation, but you can keep talking by starting a new chat.",
+    send: 'Send prompt', stop: 'Stop answering', voice: 'Start voice mode' /* r */, dictate: 'Dictate',
+    addFiles: 'Add files and more', selectModel: 'Select ChatGPT model', power: 'Power',
+    powerStatus: (label, n, of) => label + ', ' + n + ' of ' + of + '. Use Left and Right arrow keys to adjust power.',
+    availableUntil: 'Available until Oct 14', chat: 'Chat', work: 'Work', askPlaceholder: 'Ask ChatGPT' /* r */,
+    workPlaceholder: 'Work with ChatGPT' /* r */, editCode: 'Edit code' /* r */,
+    limitReached: (day) => 'Limit reached. Try again after ' + day + '.',
+    safety: 'Our systems are performing additional processing…' /* r */,
+    interrupted: 'Connection interrupted. Waiting for the complete answer',
+    waiting: 'Waiting for your answer', submit: 'Submit' /* r */, skip: 'Skip' /* r */,
+    thoughtFor: (s) => 'Thought for ' + s + 's' },
+  ru: { efforts: ['Instant', 'Средний', 'Высокий', 'Очень высокий', 'Pro'],
+    octoberEfforts: ['Instant', 'Средний', 'Высокий', 'Очень высокий', 'Pro'], intelligence: 'Интеллект' /* r */,
+    advanced: 'Дополнительно' /* r */, effort: 'Усилие' /* r */, thinkingEffort: 'Уровень размышлений' /* r */,
+    thinking: 'Думаю' /* r */, proThinking: 'Pro думает' /* r */, answerNow: 'Ответить сейчас' /* r */,
+    copy: 'Копировать' /* r */, copyCode: 'Копировать код' /* r */, run: 'Запустить' /* r */,
+    copyResponse: 'Копировать ответ' /* r */, copyMessage: 'Копировать сообщение' /* r */,
+    good: 'Хороший ответ' /* r */, bad: 'Плохой ответ' /* r */, newChat: 'Начать новый чат',
+    youSaid: 'Вы сказали:', chatgptSaid: 'ChatGPT сказал:', temporary: 'Временный чат' /* r */,
+    full: 'Вы достигли максимальной длины этого обсуждения, но можете продолжить обсуждение, начав новый чат.',
+    send: 'Отправить', stop: 'Остановить', voice: 'Начать голосовой разговор', dictate: 'Диктовать',
+    addFiles: 'Добавить файлы и другое', selectModel: 'Выбрать модель ChatGPT', power: 'Мощность',
+    powerStatus: (label, n, of) => label + ', ' + n + ' из ' + of + '.',
+    availableUntil: 'Доступна до 14 окт.' /* r */, chat: 'Чат', work: 'Работа', askPlaceholder: 'Спросить ChatGPT',
+    workPlaceholder: 'Работайте с ChatGPT', editCode: 'Редактировать код',
+    limitReached: (day) => 'Лимит исчерпан. Повторите попытку после ' + day + '.' /* r */,
+    safety: 'Наши системы выполняют дополнительную обработку…',
+    interrupted: 'Соединение прервано. Ожидание полного ответа' /* r */,
+    waiting: 'Ожидание вашего ответа', submit: 'Отправить' /* r: the same word as Send */, skip: 'Пропустить' /* r */,
+    thoughtFor: (s) => 'Размышлял ' + s + ' с' /* r */ },
 };
 const T = () => TEXT[locale] || TEXT.en;
-const MODELS = ['GPT-5.6 Sol', 'GPT-5.5', 'GPT-5.4', 'o3'];
-const newer = () => dom !== '2026-03';          // data-turn-id="request-WEB:..." and friends
-const stopless = () => dom === '2026-09';       // none of the known Stop selectors
+/** The effort ladder's labels as this shape shows them (October says "Very High": row 26). */
+const ladder = () => (shape().picker === 'power' ? T().octoberEfforts : T().efforts);
 
 /** The label the page shows for a canonical effort label; unknown labels show as they are. */
-const shown = (canonical) => { const i = EFFORTS.indexOf(canonical); return i < 0 ? canonical : T().efforts[i]; };
+const shown = (canonical) => { const i = EFFORTS.indexOf(canonical); return i < 0 ? canonical : ladder()[i]; };
 
 // ---- State -----------------------------------------------------------------------------------
 
@@ -74,18 +135,22 @@ let conversationId = null; // the durable conversation this page shows
 let draftId = null;        // the conversation a first message will open (decided at precheck)
 let busy = false;
 let stopped = false;
-let turnSeq = 0;
 let precheckSeq = 0;
 let copyBroken = false;    // FakeSol.breakCopyButtons(): the turn copy button copies nothing
 let insertTextIgnored = false; // FakeSol.ignoreInsertText(): only a real paste gets text in
 let effortLabel = 'Medium'; // canonical label the backend confirmed
-let menuOpen = false;
 const turns = [];          // rendered assistant turns: {id, data}
-const sections = [];       // every turn section, mounted or not (windowed threads unmount old ones)
 let attachments = [];
+let lastPrompt = '';       // what "Start new chat" puts back in the composer (row 29)
 
-const editor = () => $('#prompt-textarea');
+let composerNode = null;   // the editor: #prompt-textarea, or October's id-less ProseMirror
+let slotNode = null;       // October: the slot that holds voice, Send or Stop
+let sendMode = 'send';     // 'send' | 'stop'
+let sendAllowed = false;   // the precheck passed for the composer's text
+
+const editor = () => composerNode;
 const submitButton = () => $('#composer-submit-button');
+const HYDRATE_MS = 400;    // October: how long the bare textarea stands before the editor hydrates
 
 // ---- Composer (ProseMirror-like: one <p> per line; trusted input only) ---------------------------
 
@@ -100,6 +165,15 @@ function paragraph(line) {
   return p;
 }
 
+/** October's empty draft: p[data-empty-paragraph][data-placeholder] (row 27). */
+function markEmpty() {
+  if (shape().composer !== 'bare') return;
+  const ps = editor().querySelectorAll(':scope > p');
+  const empty = ps.length === 1 && !ps[0].textContent;
+  for (const p of ps) { p.removeAttribute('data-empty-paragraph'); p.removeAttribute('data-placeholder'); }
+  if (empty) { ps[0].setAttribute('data-empty-paragraph', ''); ps[0].setAttribute('data-placeholder', placeholder()); }
+}
+
 function insertLines(text) {
   const ed = editor();
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
@@ -112,6 +186,7 @@ function insertLines(text) {
   const frag = document.createDocumentFragment();
   for (let i = 1; i < lines.length; i++) frag.appendChild(paragraph(lines[i]));
   ed.appendChild(frag);
+  markEmpty();
 }
 
 function deleteBackward() {
@@ -124,10 +199,12 @@ function deleteBackward() {
   } else if (ps.length > 1) {
     last.remove();
   }
+  markEmpty();
 }
 
 function clearEditor() {
   editor().replaceChildren(paragraph(''));
+  markEmpty();
 }
 
 function wholeSelection() {
@@ -135,10 +212,28 @@ function wholeSelection() {
   return sel && !sel.isCollapsed && editor().contains(sel.anchorNode);
 }
 
+const placeholder = () => (inWork() ? T().workPlaceholder : T().askPlaceholder);
+
+/** picker.js: the Chat/Work switch moved; the composer's label and placeholder follow (row 27). */
+function composerModeChanged() {
+  if (shape().composer !== 'bare' || !editor()) return;
+  editor().setAttribute('aria-label', placeholder());
+  markEmpty();
+}
+
+/**
+ * The Send slot. Older shapes: one #composer-submit-button whose test id swaps between Send and
+ * Stop (September: Stop has no known selector). October: the slot holds the voice button while
+ * the composer is empty, Send only while it has text, Stop by its label while a turn runs, each a
+ * new element (row 27).
+ */
 function setSendMode(mode) {
+  sendMode = mode;
+  sendAllowed = false; // enabled again once composer text passes the precheck
+  if (shape().controls === 'labels') { renderSlot(); return; }
   const b = submitButton();
   if (mode === 'stop') {
-    if (stopless()) {
+    if (shape().controls === 'stopless') {
       b.removeAttribute('data-testid'); b.removeAttribute('aria-label');
     } else {
       b.setAttribute('data-testid', 'stop-button'); b.setAttribute('aria-label', 'Stop streaming');
@@ -149,16 +244,46 @@ function setSendMode(mode) {
     b.setAttribute('data-testid', 'send-button');
     b.setAttribute('aria-label', 'Send prompt');
     b.textContent = '\u2191';
-    b.disabled = true; // enabled again once composer text passes the precheck
+    b.disabled = true;
   }
 }
 
+function setSendAllowed(ok) {
+  sendAllowed = ok;
+  if (shape().controls === 'labels') renderSlot(); else submitButton().disabled = !ok;
+}
+
+/** The Stop control goes away while the turn still runs (a flashing bar's page): gone, or disabled where it has no name. */
+function hideStop() {
+  if (shape().controls === 'stopless') submitButton().disabled = true; else setSendMode('send');
+}
+
+function renderSlot() {
+  let b;
+  if (sendMode === 'stop') {
+    b = el('button', { type: 'button', 'aria-label': T().stop, class: 'composer-btn', text: '\u25A0' });
+    b.addEventListener('click', (e) => { if (e.isTrusted && busy) doStop(); });
+  } else if (editor() && composerText()) {
+    b = el('button', { type: 'submit', 'aria-label': T().send, class: 'composer-submit-btn', text: '\u2191' });
+    b.disabled = !sendAllowed;
+    b.addEventListener('click', (e) => { if (e.isTrusted) submit(); });
+  } else {
+    b = el('button', { type: 'button', 'aria-label': T().voice, class: 'composer-btn', text: '\u25CE' });
+  }
+  slotNode.replaceChildren(b);
+}
+
+/**
+ * Every composer edit comes through here, once per edit: the page checks the text with the
+ * backend (the faults decided before Send) and enables Send. (The page's own /prepare request on
+ * typing belongs beside this call.)
+ */
 async function composerChanged() {
   if (busy) return;
   const text = composerText();
   FakesolWire.composed(text); // wire.js: the debounced /prepare
   const mine = ++precheckSeq;
-  submitButton().disabled = true;
+  setSendAllowed(false);
   if (!text) return;
   const r = await api('/api/precheck', { conversation_id: conversationId || draftId, text });
   if (mine !== precheckSeq || busy) return;
@@ -166,7 +291,7 @@ async function composerChanged() {
   if (!conversationId && out.conversation_id) draftId = out.conversation_id;
   if (out.banner) showBanner(out.banner);
   switch (out.outcome) {
-    case 'ok': submitButton().disabled = false; break;
+    case 'ok': setSendAllowed(true); break;
     case 'too_long': showTooLong(); break;
     case 'login': renderLoginWall(); break;
     case 'cloudflare': location.replace('/cdn-cgi/challenge'); break;
@@ -175,8 +300,8 @@ async function composerChanged() {
   }
 }
 
-function wireComposer() {
-  const ed = editor();
+/** Trusted input only, as the live editor takes it. */
+function wireEditor(ed) {
   // The live editor acts on beforeinput; a synthetic event (isTrusted false) changes nothing.
   ed.addEventListener('beforeinput', (e) => {
     e.preventDefault();
@@ -205,19 +330,84 @@ function wireComposer() {
   ed.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey && e.isTrusted) { e.preventDefault(); submit(); }
   });
-  submitButton().addEventListener('click', (e) => { if (e.isTrusted) submit(); });
-  const upload = $('#upload-files');
+}
+
+function wireUpload(upload) {
   upload.addEventListener('change', () => {
     for (const f of upload.files) attachments.push(f.name);
     upload.value = '';
     renderAttachments();
   });
-  document.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && menuOpen) { e.preventDefault(); closeMenus(); }
-  });
-  document.addEventListener('pointerdown', (e) => {
-    if (menuOpen && !e.target.closest('[data-radix-popper-content-wrapper], #fakesol-pill')) closeMenus();
-  });
+}
+
+/** The composer up to September (rows 11, 12): #prompt-textarea, a hidden textarea, test ids. */
+function classicComposer() {
+  const ed = el('div', { contenteditable: 'true', translate: 'no', class: 'ProseMirror', id: 'prompt-textarea', role: 'textbox',
+    'aria-multiline': 'true' }, paragraph(''));
+  const send = el('button', { id: 'composer-submit-button', 'aria-label': 'Send prompt', 'data-testid': 'send-button',
+    class: 'composer-submit-btn composer-submit-button-color', text: '\u2191' });
+  send.disabled = true;
+  send.addEventListener('click', (e) => { if (e.isTrusted) submit(); });
+  const trailing = el('div', { class: 'flex items-center gap-2 [grid-area:trailing]', id: 'composer-trailing' }, send);
+  const upload = el('input', { multiple: '', tabindex: '-1', id: 'upload-files', type: 'file' });
+  const form = el('form', { class: 'group/composer w-full', 'data-type': 'unified-composer', onsubmit: 'return false' },
+    el('div', { class: 'hidden' }, upload),
+    el('div', { class: 'bg-token-bg-primary', 'data-composer-surface': 'true' },
+      el('div', { id: 'attachment-tray' }),
+      el('div', { class: '[grid-area:primary]' }, el('textarea', { name: 'prompt-textarea', style: 'display:none' }), ed),
+      el('div', { class: '[grid-area:leading]' }, el('button', { type: 'button', class: 'composer-btn', 'data-testid': 'composer-plus-btn',
+        'aria-label': 'Add files and more', id: 'composer-plus-btn', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
+        'data-state': 'closed', text: '+' })),
+      trailing));
+  return { form, editor: ed, trailing, upload };
+}
+
+/** October's composer (rows 15, 16, 26, 27): no id, no test ids, localized labels only. */
+function octoberComposer() {
+  const ed = el('div', { contenteditable: 'true', translate: 'no', class: 'ProseMirror', role: 'textbox', 'aria-multiline': 'true',
+    'data-composer-markdown': '', 'aria-label': placeholder() }, paragraph(''));
+  slotNode = el('div', { class: 'flex items-center' });
+  const trailing = el('div', { class: 'flex items-center gap-2' },
+    el('button', { type: 'button', class: 'composer-btn', 'aria-label': T().dictate, text: '\u{1F399}' }), slotNode);
+  const upload = el('input', { multiple: '', tabindex: '-1', id: 'upload-files', type: 'file' });
+  const form = el('form', { class: 'group/composer w-full', 'data-chatgpt-composer': '', onsubmit: 'return false' },
+    el('div', { class: 'hidden' }, upload),
+    el('div', { id: 'attachment-tray' }),
+    el('div', { class: 'flex items-end gap-2' },
+      el('button', { type: 'button', class: 'composer-btn', 'aria-label': T().addFiles, 'aria-haspopup': 'menu', text: '+' }),
+      el('div', { class: 'flex-1' }, ed), trailing));
+  return { form, editor: ed, trailing, upload };
+}
+
+/**
+ * Draws the composer for the shape and wires it. October first shows a bare, unhydrated textarea
+ * where the editor will be (row 27); the editor replaces it HYDRATE_MS later. Resolves hydrated.
+ */
+async function renderComposer(fresh) {
+  const bottom = $('#thread-bottom-container');
+  if (shape().composer === 'bare') {
+    const bare = el('form', { class: 'group/composer w-full', 'data-chatgpt-composer': '', onsubmit: 'return false' },
+      el('textarea', { placeholder: placeholder(), class: 'w-full' }));
+    bottom.replaceChildren(bare);
+    await sleep(HYDRATE_MS);
+  }
+  const c = shape().composer === 'bare' ? octoberComposer() : classicComposer();
+  composerNode = c.editor;
+  wireEditor(c.editor);
+  wireUpload(c.upload);
+  const above = el('div', { 'data-above-composer-conversation-id': conversationId || '' }); // row 28
+  bottom.replaceChildren(above, c.form);
+  renderPill(c.trailing);
+  if (fresh) renderModeSwitch(bottom);
+  markEmpty();
+  if (shape().controls === 'labels') renderSlot();
+  prefillFromNewChat();
+}
+
+/** The open conversation's id above the composer (row 28: data-above-composer-conversation-id). */
+function markConversation(id) {
+  const above = $('[data-above-composer-conversation-id]');
+  if (above && shape().wrapper) above.setAttribute('data-above-composer-conversation-id', id || '');
 }
 
 function renderAttachments() {
@@ -228,330 +418,19 @@ function renderAttachments() {
   }
 }
 
-// ---- The effort pill and its menus ---------------------------------------------------------------
-
-function renderPill() {
-  const pill = el('button', { type: 'button', id: 'fakesol-pill', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
-    'data-state': 'closed' });
-  if (dom === '2026-09') {
-    pill.setAttribute('data-tone', 'neutral'); // (d): no class, no testid, no aria-label
-  } else {
-    pill.className = '__composer-pill';
-  }
-  pill.addEventListener('click', (e) => { if (e.isTrusted) { if (menuOpen) closeMenus(); else openMenu(); } });
-  $('#composer-trailing').prepend(pill);
-  updatePill();
-}
-
-function updatePill() {
-  const pill = $('#fakesol-pill');
-  if (!pill) return;
-  pill.replaceChildren(el('span', { class: 'truncate', text: menuOpen && dom === '2026-09' ? T().thinkingEffort : shown(effortLabel) }));
-  pill.setAttribute('aria-expanded', String(menuOpen));
-  pill.setAttribute('data-state', menuOpen ? 'open' : 'closed');
-}
-
-let menuSeq = 0;
-function menuShell(depth) {
-  const wrap = el('div', { 'data-radix-popper-content-wrapper': '', dir: 'ltr',
-    style: 'left:' + (700 + depth * 230) + 'px; top:' + (120 + depth * 40) + 'px;' });
-  const menu = el('div', { role: 'menu', 'aria-orientation': 'vertical', 'data-state': 'open', 'data-radix-menu-content': '',
-    dir: 'ltr', id: 'radix-_r_' + (++menuSeq) + '_', tabindex: '-1', 'data-depth': String(depth) });
-  wrap.appendChild(menu);
-  document.body.appendChild(wrap);
-  return menu;
-}
-
-function radioRow(label, checked, onPick, badge) {
-  const text = el('span', { class: 'flex min-w-0 flex-1 items-center justify-start gap-2' },
-    el('span', { class: 'truncate', text: label }), badge ? el('span', { class: 'text-token-text-tertiary shrink-0', text: badge }) : null);
-  const row = el('div', { role: 'menuitemradio', 'aria-checked': String(checked), tabindex: '0', class: 'group __menu-item',
-    'data-state': checked ? 'checked' : 'unchecked', 'data-orientation': 'vertical', 'data-radix-collection-item': '' }, text,
-  el('div', { class: 'trailing', 'data-trailing-style': 'radio-check' }));
-  row.addEventListener('click', (e) => { if (e.isTrusted) onPick(); });
-  return row;
-}
-
-function opener(label, depth, build, effortAction) {
-  const row = el('div', { role: 'menuitem', 'aria-haspopup': 'menu', 'aria-expanded': 'false', 'data-state': 'closed',
-    tabindex: '0', 'data-has-submenu': '', class: 'group __menu-item',
-    'data-model-picker-thinking-effort-action': effortAction ? 'true' : null }, el('span', { class: 'truncate', text: label }));
-  const open = () => {
-    if (row.getAttribute('aria-expanded') === 'true') return;
-    closeMenusFrom(depth + 1);
-    row.setAttribute('aria-expanded', 'true'); row.setAttribute('data-state', 'open');
-    build(menuShell(depth + 1));
-  };
-  row.addEventListener('click', (e) => { if (e.isTrusted) open(); });
-  row.addEventListener('keydown', (e) => { if (e.key === 'ArrowRight' || e.key === 'Enter') open(); });
-  return row;
-}
-
-function effortRadios(into) {
-  const group = el('div', { role: 'group' });
-  EFFORTS.forEach((canonical, i) => {
-    group.appendChild(radioRow(T().efforts[i], canonical === effortLabel, () => pickEffort(canonical), i === 0 ? '5.5' : null));
-  });
-  into.appendChild(group);
-}
-
-function modelRadios(into) {
-  const group = el('div', { role: 'group' });
-  MODELS.forEach((m, i) => group.appendChild(radioRow(m, i === 0, () => closeMenus())));
-  into.appendChild(group);
-}
-
-function openMenu() {
-  menuOpen = true;
-  const menu = menuShell(0);
-  const content = el('div', { class: 'flex flex-col', 'data-testid': 'composer-intelligence-picker-content', role: 'group' });
-  menu.appendChild(content);
-  switch (dom) {
-    case '2026-03': case '2026-07':
-      // (a): efforts first, a badge inside the Instant row's text; the model in its own submenu.
-      content.appendChild(el('div', { class: '__menu-label mb-0', text: T().intelligence }));
-      effortRadios(content);
-      content.appendChild(el('div', { role: 'separator' }));
-      content.appendChild(opener(MODELS[0], 0, modelRadios, false));
-      break;
-    case '2026-08':
-      // (b): models at the top; efforts under Advanced -> Effort, behind menuitem openers.
-      modelRadios(content);
-      content.appendChild(el('div', { role: 'separator' }));
-      content.appendChild(opener(T().advanced, 0, (sub) => {
-        sub.appendChild(el('div', { role: 'menuitem', tabindex: '0', class: 'group __menu-item', text: T().temporary }));
-        sub.appendChild(opener(T().effort, 1, effortRadios, true));
-      }, false));
-      break;
-    default: {
-      // (c)/(d): a slider; the radios beside it are MODELS.
-      const view = el('div', { 'data-testid': 'composer-model-picker-slider-simple-view' });
-      view.appendChild(el('div', { class: '__menu-label', text: T().thinkingEffort }));
-      view.appendChild(slider());
-      content.appendChild(view);
-      content.appendChild(el('div', { role: 'separator' }));
-      modelRadios(content);
-    }
-  }
-  updatePill();
-}
-
-function slider() {
-  const index = Math.max(0, EFFORTS.indexOf(effortLabel));
-  const track = el('div', { class: 'slider-track' });
-  const thumb = el('div', { class: 'slider-thumb' });
-  const s = el('div', { role: 'slider', tabindex: '0', 'aria-orientation': 'horizontal', 'aria-valuemin': '0',
-    'aria-valuemax': String(EFFORTS.length - 1) });
-  const set = (i) => {
-    i = Math.max(0, Math.min(EFFORTS.length - 1, i));
-    s.setAttribute('aria-valuenow', String(i));
-    s.setAttribute('aria-valuetext', T().efforts[i]);
-    thumb.style.left = (i * 46) + 'px';
-    return i;
-  };
-  set(index);
-  s.addEventListener('keydown', (e) => {
-    const now = Number(s.getAttribute('aria-valuenow'));
-    const next = { ArrowRight: now + 1, ArrowUp: now + 1, ArrowLeft: now - 1, ArrowDown: now - 1, Home: 0,
-      End: EFFORTS.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    const i = set(next);
-    if (i !== now) commitEffort(EFFORTS[i]);
-  });
-  // A click moves the value to where the pointer is, wherever that is (rzn).
-  track.addEventListener('pointerdown', (e) => {
-    const r = track.getBoundingClientRect();
-    const i = set(Math.round((e.clientX - r.left) / r.width * (EFFORTS.length - 1)));
-    commitEffort(EFFORTS[i]);
-  });
-  track.append(thumb);
-  s.append(track);
-  return s;
-}
-
-async function commitEffort(canonical) {
-  const r = await api('/api/effort', { conversation_id: conversationId, wanted: canonical });
-  effortLabel = r.json.label;
-  updatePill();
-  FakesolWire.composed(composerText()); // wire.js: the page prepares again for the new choice
-}
-
-async function pickEffort(canonical) {
-  await commitEffort(canonical);
-  closeMenus();
-}
-
-function closeMenusFrom(depth) {
-  for (const m of document.querySelectorAll('[data-radix-menu-content]')) {
-    if (Number(m.getAttribute('data-depth')) >= depth) m.parentElement.remove();
-  }
-  for (const o of document.querySelectorAll('[role="menuitem"][aria-expanded="true"]')) {
-    const m = o.closest('[data-radix-menu-content]');
-    if (Number(m.getAttribute('data-depth')) >= depth - 1) { o.setAttribute('aria-expanded', 'false'); o.setAttribute('data-state', 'closed'); }
-  }
-}
-
-function closeMenus() {
-  closeMenusFrom(0);
-  menuOpen = false;
-  updatePill();
-}
-
-// ---- Turns ---------------------------------------------------------------------------------
-
-function mount(section, before) {
-  if (before) $('#thread').insertBefore(section, before); else $('#thread').appendChild(section);
-  if (!before) sections.push(section);
-  if (windowed > 0) {
-    // Long threads keep only the last few turns mounted (onflip).
-    const mounted = sections.filter((s) => s.isConnected);
-    for (const s of mounted.slice(0, Math.max(0, mounted.length - windowed))) s.remove();
-  }
-}
-
-function turnSection(role, id) {
-  const s = el('section', { class: 'text-token-text-primary w-full', dir: 'auto',
-    'data-turn-id': newer() ? 'request-WEB:' + id : id, 'data-testid': 'conversation-turn-' + (++turnSeq),
-    'data-scroll-anchor': 'false', 'data-turn': role });
-  if (newer()) s.setAttribute('data-turn-id-container', '');
-  s.appendChild(el('h4', { class: 'sr-only select-none', text: role === 'user' ? T().youSaid : T().chatgptSaid }));
-  return s;
-}
-
-function actionButton(testid, label) {
-  return el('button', { class: 'text-token-text-secondary', 'aria-label': label, 'data-testid': testid, 'data-state': 'closed' },
-    el('span', { class: 'flex items-center justify-center' }));
-}
-
-function userTurn(id, text) {
-  const s = turnSection('user', id);
-  const m = el('div', { 'data-message-author-role': 'user', 'data-message-id': id, dir: 'auto' },
-    el('div', { class: 'user-message-bubble-color' }, el('div', { class: 'whitespace-pre-wrap', text })));
-  const actions = el('div', { 'aria-label': 'Your message actions', role: 'group', 'data-fakesol-actions': '', class: 'shown' },
-    actionButton('copy-turn-action-button', T().copyMessage));
-  actions.firstChild.addEventListener('click', (e) => { if (e.isTrusted && !copyBroken) navigator.clipboard.writeText(text); });
-  s.append(el('div', { class: 'group/turn-messages' }, m, actions));
-  mount(s);
-  return s;
-}
-
-function assistantMessage(id, slug) {
-  const m = el('div', { 'data-message-author-role': 'assistant', 'data-message-id': id, dir: 'auto',
-    'data-message-model-slug': slug || '', class: 'min-h-8 text-message' });
-  const md = el('div', { class: 'markdown prose dark:prose-invert w-full break-words light' });
-  m.append(el('div', { class: 'flex w-full flex-col gap-1 empty:hidden' }, md));
-  return { node: m, md };
-}
-
-function assistantTurn(id, slug, before) {
-  const s = turnSection('assistant', id);
-  const body = el('div', { class: 'flex max-w-full flex-col gap-4 grow' });
-  const msg = assistantMessage(id, slug);
-  const status = el('div', { class: 'loading-shimmer', hidden: '' });
-  body.append(status, msg.node);
-  const actions = el('div', { 'aria-label': 'Response actions', role: 'group', 'data-fakesol-actions': '' },
-    actionButton('copy-turn-action-button', T().copyResponse),
-    actionButton('good-response-turn-action-button', 'Good response'),
-    actionButton('bad-response-turn-action-button', 'Bad response'));
-  s.append(el('div', { class: 'group/turn-messages agent-turn' }, body, actions));
-  mount(s, before);
-  const turn = { id, node: s, body, message: msg.node, md: msg.md, status, actions, markdown: '' };
-  // The clipboard takes a write only from a user gesture: a synthetic click copies nothing.
-  actions.firstChild.addEventListener('click', (e) => {
-    if (e.isTrusted && !copyBroken) navigator.clipboard.writeText(turn.markdown);
-  });
-  return turn;
-}
-
-function setThinking(turn, label) {
-  if (label) {
-    turn.status.textContent = label; turn.status.hidden = false; turn.node.setAttribute('aria-busy', 'true');
-  } else {
-    turn.status.hidden = true; turn.status.textContent = ''; turn.node.removeAttribute('aria-busy');
-  }
-}
-
-function proseInto(md, text) {
-  md.querySelectorAll(':scope > p').forEach((p) => p.remove());
-  const p = el('p', { text });
-  md.prepend(p);
-}
-
-/** March 2026 (aice): div.cm-content of token spans, a <br> between lines, no .cm-line. */
-function cmSpans(code) {
-  const content = el('div', { class: 'cm-content q9tKkq_readonly' });
-  code.split('\n').forEach((line, i) => {
-    if (i > 0) content.appendChild(document.createElement('br'));
-    for (const token of line.match(/\s+|[^\s]+/g) || []) content.appendChild(el('span', { class: /^\s/.test(token) ? '' : '\u037C' + 'e', text: token }));
-  });
-  return content;
-}
-
-/** July 2026 on (bridge): pre.cm-content > code, INSIDE the block's outer pre. */
-function cmPre(code) {
-  return el('pre', { class: 'cm-content readonly' }, el('code', { text: code }));
-}
-
-function codeBlock(block) {
-  const copy = el('button', { 'aria-label': dom === '2026-03' ? T().copy : T().copyCode, 'data-state': 'closed' });
-  copy.addEventListener('click', (e) => { if (e.isTrusted) navigator.clipboard.writeText(block.code); });
-  const tools = el('div', { class: 'flex flex-row items-center gap-0.5' }, copy);
-  if (dom === '2026-03') tools.appendChild(el('button', { class: 'btn btn-ghost', 'aria-label': 'Run code', type: 'button' }, el('div', { text: T().run })));
-  const header = el('div', { class: 'sticky z-2 select-none' },
-    el('div', { class: 'flex w-full items-center justify-between' }, el('div', { class: 'text-sm font-medium', text: block.label || '' }), tools));
-  const viewer = el('div', { id: 'code-block-viewer', dir: 'ltr', class: 'cm-editor' },
-    el('div', { class: 'cm-scroller' }, dom === '2026-03' ? cmSpans(block.code) : cmPre(block.code)));
-  return el('pre', { class: 'overflow-visible! px-0!' },
-    el('div', { class: 'relative w-full mt-4 mb-1' }, el('div', { class: 'contents' }, header, viewer)));
-}
-
-/** Images as the file service serves them, inside an image-... ancestor; drawn twice (backdrop + image). */
-function imageBlock(image) {
-  return el('div', { id: 'image-' + image.file_id, class: 'imagegen-image group/imagegen-image' },
-    el('img', { alt: '', 'aria-hidden': 'true', src: image.url }),
-    el('img', { alt: 'Generated image', src: image.url }));
-}
-
-function renderDone(turn, data) {
-  proseInto(turn.md, data.prose || '');
-  for (const b of data.blocks || []) turn.md.appendChild(codeBlock(b));
-  for (const i of data.images || []) turn.md.appendChild(imageBlock(i));
-  turn.markdown = data.markdown || '';
-  turn.actions.classList.add('shown');
-}
-
-async function waitOrStop(ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (stopped) return false;
-    await sleep(Math.min(25, end - Date.now()));
-  }
-  return !stopped;
-}
-
-async function stream(md, from, to, text, ms) {
-  const steps = Math.max(1, Math.min(40, Math.ceil(ms / 25)));
-  for (let i = 1; i <= steps; i++) {
-    if (stopped) return false;
-    proseInto(md, text.slice(0, from + Math.ceil((to - from) * i / steps)));
-    if (ms > 0) await sleep(ms / steps);
-  }
-  return !stopped;
-}
-
 // ---- Sending ---------------------------------------------------------------------------------
 
 async function submit() {
   if (busy) {
-    if (submitButton().getAttribute('data-testid') !== 'send-button') doStop();
+    if (sendMode === 'stop') doStop();
     return;
   }
   const text = composerText();
-  if (!text || submitButton().disabled) return;
+  if (!text || !sendAllowed) return;
   busy = true; stopped = false;
+  lastPrompt = text;
   const isNew = !conversationId;
-  setSendMode('stop');
+  setSendMode('stop'); // Stop shows before any answer node exists (row 29)
   clearEditor();
   const sentFiles = attachments; attachments = []; renderAttachments();
   draftId = null;
@@ -571,8 +450,17 @@ function doStop() {
   setSendMode('send');
 }
 
-/** A page fault with no answer in the stream: the page shows it by itself. */
-async function play(plan) {
+async function waitOrStop(ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (stopped) return false;
+    await sleep(Math.min(25, end - Date.now()));
+  }
+  return !stopped;
+}
+
+/** A page fault with no answer in the stream: the page shows it by itself, in exchange {@code ex}. */
+async function play(plan, ex) {
   switch (plan.fault) {
     case 'too_long': setSendMode('send'); showTooLong(); return;
     case 'logged_out': renderLoginWall(); return;
@@ -585,129 +473,14 @@ async function play(plan) {
       return;
     case 'conversation_full':
       await waitOrStop(plan.delay_ms || 100);
-      conversationFull(plan);
+      conversationFull(plan, ex);
+      return;
+    case 'structured_question':
+      await waitOrStop(plan.delay_ms || 100);
+      structuredQuestion(plan, ex);
       return;
     default:
   }
-}
-
-/**
- * One assistant turn drawn from its stream's events (turn.js calls these as they arrive), with the
- * page's own behaviours around them from the plan: the action bar that flashes while the model
- * thinks (flash_action_bar), Stop that disappears while the text stalls (false_pause_ms), the
- * previous turn remounted as this one starts (rerender_previous), the images of its file service.
- */
-function answerView(plan) {
-  const turn = assistantTurn(crypto.randomUUID(), '');
-  turn.message.remove(); // the answer message appears when the stream names it
-  let identified = false;
-  let preambled = false;
-  let thinking = null;  // the Answer now button while the model thinks
-  let markdown = '';
-  let slug = '';
-  let stall = null;
-  let stalled = false;
-  let done = false;
-  if (plan.rerender_previous) rerenderPrevious(turn.node);
-
-  const stallWatch = () => {
-    if (!plan.false_pause_ms) return;
-    clearTimeout(stall);
-    if (stalled) { stalled = false; setSendMode('stop'); }
-    // The false stable pause (seed 003): the text stalls, Stop goes, no action bar yet.
-    stall = setTimeout(() => { if (!done && !thinking && !stopped) { stalled = true; setSendMode('send'); } }, 150);
-  };
-
-  const flash = async () => {
-    while (thinking && !done) {
-      // The finished-action bar flashes on for 200 ms in every 500 while the model still thinks.
-      if (plan.flash_action_bar) turn.actions.classList.toggle('shown', (Date.now() % 500) < 200);
-      else turn.actions.classList.add('shown');
-      await sleep(25);
-    }
-  };
-
-  return {
-    identify(id, modelSlug) {
-      slug = modelSlug || slug;
-      turn.id = id;
-      turn.message.setAttribute('data-message-id', id);
-      turn.message.setAttribute('data-message-model-slug', slug);
-      turn.node.setAttribute('data-turn-id', newer() ? 'request-WEB:' + id : id);
-      if (!identified) turn.body.appendChild(turn.message);
-      identified = true;
-    },
-    /** A Pro preamble: its own message, settled, no Stop, no thinking signal and no action bar (oracle's trap). */
-    preamble(id, text, modelSlug) {
-      if (preambled) return;
-      preambled = true;
-      const msg = assistantMessage(id, modelSlug);
-      turn.body.insertBefore(msg.node, turn.status);
-      proseInto(msg.md, text);
-      setSendMode('send');
-      submitButton().disabled = true;
-    },
-    /** Thinking: a status label with a shimmer, aria-busy, an Answer now button; the bar may flash. */
-    thinking() {
-      if (thinking || done) return;
-      clearTimeout(stall);
-      if (preambled || stalled) setSendMode('stop');
-      stalled = false;
-      setThinking(turn, preambled ? T().proThinking : T().thinking);
-      thinking = el('button', { type: 'button', class: 'btn', text: T().answerNow });
-      turn.body.appendChild(thinking);
-      if (plan.flash_action_bar && !stopless()) setSendMode('send'); // Stop gone mid-thinking, too
-      if (plan.flash_action_bar) submitButton().disabled = true;
-      flash();
-    },
-    thought() {
-      if (!thinking) return;
-      thinking.remove();
-      thinking = null;
-      setThinking(turn, null);
-      turn.actions.classList.remove('shown');
-      if (plan.flash_action_bar) setSendMode('stop');
-      if (markdown) stallWatch();
-    },
-    text(t) {
-      markdown = t;
-      if (!identified || done) return;
-      proseInto(turn.md, FakesolStream.render(t).prose);
-      stallWatch();
-    },
-    /** The stream is over (complete, cut, stopped): the answer as it stands. Returns the turn for the thread, or null. */
-    finish(state, errorText) {
-      done = true;
-      clearTimeout(stall);
-      if (thinking) { thinking.remove(); thinking = null; setThinking(turn, null); }
-      if (!identified) {
-        if (errorText) turn.node.remove(); else turn.actions.classList.add('shown');
-        return null;
-      }
-      const m = state && state.answerId ? state.messages.get(state.answerId) : null;
-      const part = m && m.content && m.content.parts ? m.content.parts[0] : null;
-      const rendered = FakesolStream.render(typeof part === 'string' ? part : markdown);
-      rendered.images = plan.images || [];
-      renderDone(turn, rendered);
-      return { id: turn.id, data: Object.assign({ slug }, rendered) };
-    },
-  };
-}
-
-/** React remounts an older turn while a new one streams: same message id, text re-streams. */
-async function rerenderPrevious(current) {
-  const prev = turns[turns.length - 1];
-  if (!prev) return;
-  const oldMsg = document.querySelector('[data-message-id="' + CSS.escape(prev.id) + '"]');
-  if (!oldMsg) return; // unmounted by windowing
-  const old = oldMsg.closest('section');
-  const fresh = assistantTurn(prev.id, prev.data.slug, old);
-  const at = sections.indexOf(old);
-  if (at >= 0) sections[at] = fresh.node;
-  old.remove();
-  fresh.markdown = prev.data.markdown;
-  await stream(fresh.md, 0, (prev.data.prose || '').length, prev.data.prose || '', 200);
-  renderDone(fresh, prev.data);
 }
 
 // ---- Banners, errors, walls ------------------------------------------------------------------
@@ -719,15 +492,47 @@ function showBanner(text) {
 }
 
 function showTooLong() {
-  $('#thread').appendChild(el('div', { class: 'text-token-text-error border-token-surface-error',
+  threadEl().appendChild(el('div', { class: 'text-token-text-error border-token-surface-error',
     text: 'The message you submitted was too long, please reload the conversation and submit something shorter.' }));
 }
 
-/** REAL-PAGE row 8: the error inside the assistant message, with a "Start new chat" button. */
-function conversationFull(plan) {
-  const turn = assistantTurn(plan.message_id || crypto.randomUUID(), plan.slug);
-  turn.md.parentElement.appendChild(el('div', { class: 'text-token-text-error' }, el('div', { text: T().full })));
-  turn.md.parentElement.appendChild(el('button', { class: 'btn btn-primary', type: 'button', text: T().newChat }));
+/**
+ * The conversation is full: the error inside the assistant message with a "Start new chat" button
+ * (row 8), or on October pages a role=alert with its CTA (row 20). The CTA opens / with the last
+ * prompt typed and NOT sent (row 29).
+ */
+function conversationFull(plan, ex) {
+  const turn = answerTurn(ex, plan.message_id || crypto.randomUUID(), plan.slug);
+  const cta = el('button', { class: 'btn btn-primary', type: 'button', text: T().newChat });
+  cta.addEventListener('click', (e) => {
+    if (!e.isTrusted) return;
+    sessionStorage.setItem('fakesol-prefill', lastPrompt);
+    location.assign('/');
+  });
+  const notice = shape().alert
+    ? el('div', { role: 'alert', class: 'rounded-lg border p-3' }, el('div', { text: T().full }), cta)
+    : el('div', {}, el('div', { class: 'text-token-text-error' }, el('div', { text: T().full })), cta);
+  turn.body.appendChild(notice);
+  turnState(ex, 'complete');
+  setSendMode('send');
+}
+
+/**
+ * A STRUCTURED QUESTION (row 29): the turn ends showing "Waiting for your answer" with a form
+ * and Submit/Skip. The model waits for the user; it has not answered. The turn looks finished
+ * (no Stop, the action bar) and its question reads like an answer.
+ */
+function structuredQuestion(plan, ex) {
+  const turn = answerTurn(ex, plan.message_id || crypto.randomUUID(), plan.slug);
+  proseInto(turn.md, plan.question || '');
+  const form = el('form', { class: 'flex flex-col gap-2', onsubmit: 'return false' },
+    el('label', {}, el('input', { type: 'radio', name: 'fakesol-choice', value: 'a' }), document.createTextNode(' A')),
+    el('label', {}, el('input', { type: 'radio', name: 'fakesol-choice', value: 'b' }), document.createTextNode(' B')),
+    el('div', { class: 'flex gap-2' }, el('button', { type: 'submit', class: 'btn btn-primary', text: T().submit }),
+      el('button', { type: 'button', class: 'btn btn-secondary', text: T().skip })));
+  turn.body.appendChild(el('div', { 'data-fakesol-question': '' }, el('div', { role: 'status', text: T().waiting }), form));
+  turn.actions.classList.add('shown');
+  turnState(ex, 'complete');
   setSendMode('send');
 }
 
@@ -735,7 +540,7 @@ function showError(plan) {
   const msg = el('div', { class: 'text-token-text-error border-token-surface-error', text: plan.error });
   const retry = el('button', { 'data-testid': 'regenerate-thread-error-button', text: 'Retry' });
   retry.addEventListener('click', () => api('/api/retry', { conversation_id: plan.conversation_id }));
-  $('#thread').appendChild(el('div', {}, msg, retry));
+  threadEl().appendChild(el('div', {}, msg, retry));
 }
 
 function toast(text) {
@@ -747,6 +552,34 @@ function renderLoginWall() {
     el('h1', { text: 'Get smarter responses, upload files and images, and more.' }),
     el('button', { 'data-testid': 'login-button', text: 'Log in' }),
     el('button', { 'data-testid': 'signup-button', text: 'Sign up for free' })));
+}
+
+/**
+ * A Canvas answer (row 15): a CodeMirror editor on the page, before the composer in document
+ * order, whose .cm-content is contenteditable with role=textbox like the composer. It takes
+ * every trusted edit (it is the user's code); the backend counts them.
+ */
+function openCanvas(code) {
+  let canvas = $('[data-fakesol-canvas]');
+  if (!canvas) {
+    canvas = el('section', { 'data-fakesol-canvas': '', class: 'canvas' });
+    $('#main').before(canvas);
+  }
+  const content = el('div', { class: 'cm-content', contenteditable: 'true', role: 'textbox', 'aria-multiline': 'true',
+    'aria-placeholder': T().editCode, spellcheck: 'false' });
+  for (const line of String(code || '').split('\n')) content.appendChild(el('div', { class: 'cm-line', text: line }));
+  content.addEventListener('input', (e) => { if (e.isTrusted) api('/api/canvas', { edit: e.inputType || 'input' }); });
+  canvas.replaceChildren(el('div', { class: 'cm-editor' }, el('div', { class: 'cm-scroller' }, content)));
+}
+
+/** "Start new chat" left the last prompt for this page: it is typed, not sent (row 29). */
+function prefillFromNewChat() {
+  const text = sessionStorage.getItem('fakesol-prefill');
+  if (text === null) return;
+  sessionStorage.removeItem('fakesol-prefill');
+  clearEditor();
+  insertLines(text);
+  composerChanged();
 }
 
 // ---- Load ------------------------------------------------------------------------------------
@@ -764,21 +597,33 @@ async function load() {
   copyBroken = !!st.copy_broken;
   insertTextIgnored = !!st.insert_text_ignored;
   effortLabel = st.effort_label;
+  workMode = st.mode === 'work';
+  cappedEfforts = st.capped_efforts || {};
+  dropFirstKey = !!st.slider_drops_first_key;
+  renderThreadShell();
+  wirePicker();
   await loadHistory(); // history.js: the sidebar, a project home, a temporary chat
-  wireComposer();
-  renderPill();
   if (st.banner) showBanner(st.banner);
-  $('form[data-type="unified-composer"]').hidden = false; // the app "hydrates" after its state fetch
-  if (!durable) return;
+  const hydrated = renderComposer(!durable); // the app "hydrates" after its state fetch
+  if (durable) await loadConversation(id);
+  await hydrated;
+}
+
+async function loadConversation(id) {
   const r = await api('/api/conversation/' + encodeURIComponent(id));
   if (r.status !== 200) { showNotFound(id, r.json); return; }
   conversationId = id;
   conversationShown(r.json);
+  markConversation(id);
+  composerModeChanged(); // an open conversation keeps its Chat composer and picker
+  updatePill();
+  let ex = null;
   for (const t of r.json.turns) {
-    if (t.role === 'user') { userTurn(t.id, t.text); continue; }
-    const turn = assistantTurn(t.id, t.slug);
+    if (t.role === 'user') { ex = userTurn(t.id, t.text); continue; }
+    const turn = answerTurn(ex, t.id, t.slug);
     const rendered = Object.assign(FakesolStream.render(t.markdown || ''), { images: t.images || [] });
     renderDone(turn, rendered);
+    turnState(ex, 'complete');
     turns.push({ id: t.id, data: Object.assign({ slug: t.slug }, rendered) });
   }
 }

@@ -148,7 +148,7 @@ class DaemonPlaywrightTest {
     assertThat(doctor[0]).isEqualTo(report.path("ok").asBoolean() ? "0" : "1");
     assertThat(captured[0]).as(captured[2]).isEqualTo("0");
     assertThat(Files.readString(capture)).doesNotContain("create hello.txt", "You are terse.", "owner@example.invalid")
-        .contains("data-testid=\"conversation-turn-", "id=\"prompt-textarea\"");
+        .contains("data-turn-key=", "data-composer-markdown"); // fakesol's default page is October's (REAL-PAGE rows 13, 27)
     assertThat(sol.sends()).hasSize(1);
 
     JsonNode answer = chat(daemon, secondRequest(call));

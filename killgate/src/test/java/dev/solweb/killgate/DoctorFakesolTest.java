@@ -92,9 +92,12 @@ class DoctorFakesolTest extends SeatHarness {
   }
 
   @ParameterizedTest(name = "{0} {1}")
-  @CsvSource({"2026-03, en, menu", "2026-07, ru, menu", "2026-08, en, advanced-submenu", "2026-09, en, slider",
-      "2026-09, ru, slider"})
-  void doctorPassesOnEveryFakesolShapeWithoutTypingOrSending(String dom, String locale, String picker) throws Exception {
+  @CsvSource({"2026-03, en, menu, id, testid, author-role", "2026-07, ru, menu, id, testid, author-role",
+      "2026-08, en, advanced-submenu, id, testid, author-role", "2026-09, en, slider, id, testid, author-role",
+      "2026-09, ru, slider, id, testid, author-role", "2026-09-turnkey, en, slider, id, testid, markdown-text-style",
+      "2026-10, en, power, label, , dil", "2026-10, ru, power, label, , dil"})
+  void doctorPassesOnEveryFakesolShapeWithoutTypingOrSending(String dom, String locale, String picker, String composerVia,
+      String sendVia, String replyVia) throws Exception {
     SeatReply reply = conversation(dom, locale);
     int sends = sol.sends().size();
 
@@ -107,21 +110,25 @@ class DoctorFakesolTest extends SeatHarness {
     assertThat(report.path("url").asText()).isEqualTo(reply.conversationUrl());
     assertThat(report.path("state").asText()).isEqualTo("ready");
     assertThat(report.path("signed_in").asBoolean()).isTrue();
-    assertThat(report.path("composer").toString()).isEqualTo("{\"found\":true,\"editable\":true}");
-    assertThat(report.path("stop").toString()).isEqualTo("{\"found\":false}");
+    assertThat(report.path("composer").toString()).isEqualTo("{\"found\":true,\"editable\":true,\"via\":\"" + composerVia + "\"}");
+    // October shows no Send while the composer is empty (REAL-PAGE row 16): nothing for a strategy to find.
+    assertThat(report.path("send").path("via").isNull()).isEqualTo(sendVia == null);
+    assertThat(report.path("send").path("via").asText(null)).isEqualTo(sendVia);
+    assertThat(report.path("stop").toString()).isEqualTo("{\"found\":false,\"via\":null}");
     assertThat(report.path("turns").asInt()).isEqualTo(2);
     JsonNode last = report.path("last_reply");
     assertThat(last.path("complete").asBoolean()).isTrue();
     assertThat(last.path("source").asText()).isEqualTo("copy");
     assertThat(last.path("code_blocks").toString()).isEqualTo(JSON.writeValueAsString(List.of(CODE)));
     assertThat(last.path("markdown").asText()).contains(CODE);
+    assertThat(last.path("via").asText()).isEqualTo(replyVia);
     JsonNode effort = report.path("effort");
     assertThat(effort.path("effort").asText()).isEqualTo("medium");
     assertThat(effort.path("label").asText()).isEqualTo(locale.equals("ru") ? "Средний" : "Medium");
     assertThat(effort.path("picker").asText()).isEqualTo(picker);
-    if (picker.equals("slider")) {
+    if (picker.equals("slider") || picker.equals("power")) {
       assertThat(effort.path("options").toString()).isEqualTo("[{\"label\":\"" + effort.path("label").asText()
-          + "\",\"effort\":\"medium\",\"checked\":true}]");
+          + "\",\"effort\":\"medium\",\"checked\":true,\"disabled\":false}]");
     } else {
       assertThat(effort.path("options").findValuesAsText("effort")).containsExactly("instant", "medium", "high", "xhigh", "pro");
       assertThat(effort.path("options").findValuesAsText("checked")).containsExactly("false", "true", "false", "false", "false");
@@ -185,9 +192,12 @@ class DoctorFakesolTest extends SeatHarness {
     assertThat(report.path("dom_variant").asText()).isEqualTo("2026-07");
     JsonNode effort = report.path("effort");
     assertThat(effort.path("picker").asText()).isEqualTo("menu");
-    assertThat(effort.path("options").toString()).isEqualTo("[{\"label\":\"Instant\",\"effort\":\"instant\",\"checked\":false},"
-        + "{\"label\":\"Средний\",\"effort\":\"medium\",\"checked\":false},"
-        + "{\"label\":\"Высокий\",\"effort\":\"high\",\"checked\":true}]");
+    assertThat(effort.path("options").toString()).isEqualTo("[{\"label\":\"Instant\",\"effort\":\"instant\",\"checked\":false,"
+        + "\"disabled\":false},{\"label\":\"Средний\",\"effort\":\"medium\",\"checked\":false,\"disabled\":false},"
+        + "{\"label\":\"Высокий\",\"effort\":\"high\",\"checked\":true,\"disabled\":false}]");
+    // No pill on this capture: the checked row gives the effort (issue 22), and the open menu was read as it is.
+    assertThat(effort.path("effort").asText()).isEqualTo("high");
+    assertThat(checks(report)).containsEntry("effort_pill", true);
     assertThat(checks(report)).containsEntry("effort_menu", true);
   }
 
@@ -204,17 +214,24 @@ class DoctorFakesolTest extends SeatHarness {
         .isEqualTo(JSON.writeValueAsString(List.of(expected.path("expected").path("codeBlocks").get(0).path("code").asText())));
   }
 
-  @Test
-  void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
-    SeatReply reply = conversation("2026-09", "en");
-    Path out = home.resolve("capture.html");
+  /** A finished turn on {@code dom}, captured with the effort menu open: the file, which holds none of the turn's text. */
+  private Path captured(String dom, String locale, String name) throws Exception {
+    SeatReply reply = conversation(dom, locale);
+    Path out = home.resolve(name);
 
     Run run = ctl("capture", "--out", out.toString(), "--headless", "--open-effort-menu", "--chat-url", reply.conversationUrl());
 
     assertThat(run.exitCode()).as(run.err()).isZero();
+    assertThat(Files.readString(out)).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor",
+        "eyJhbGci", "<script");
+    return out;
+  }
+
+  @Test
+  void captureLeavesNoConversationTextEmailOrTokenAndKeepsTheSelectors() throws Exception {
+    Path out = captured("2026-09", "en", "capture.html");
+
     String html = Files.readString(out);
-    assertThat(html).doesNotContain("Prompt from", "Answer prose", "doctor-secret", ACCOUNT, "owner.doctor", "eyJhbGci",
-        "<script");
     assertThat(html).contains("id=\"prompt-textarea\"", "data-testid=\"send-button\"", "data-testid=\"conversation-turn-",
         "data-message-author-role=\"assistant\"", "data-testid=\"copy-turn-action-button\"", "data-composer-surface=\"true\"",
         "data-testid=\"composer-model-picker-slider-simple-view\"", "role=\"slider\"", "aria-label=\"Copy code\"",
@@ -228,6 +245,20 @@ class DoctorFakesolTest extends SeatHarness {
     assertThat(report.path("last_reply").path("code_blocks").toString())
         .isEqualTo(JSON.writeValueAsString(List.of(CODE.replaceAll("\\S", "x"))));
     assertThat(report.path("dom_variant").asText()).isEqualTo("2026-09");
+  }
+
+  /** October's shape (REAL-PAGE rows 13-16): the turn-key exchange, the DIL answer and the id-less composer keep their markup, lose their text. */
+  @Test
+  void anOctoberCaptureKeepsTheLateShapesMarkupAndNoneOfItsText() throws Exception {
+    Path out = captured("2026-10", "ru", "capture-october.html");
+
+    assertThat(Files.readString(out)).contains("data-turn-key=", "data-talvt-turn-state=", "data-dil-message-id=", "data-markdown-copy=\"code-block\"",
+        "data-composer-markdown", "aria-label=\"Выбрать модель ChatGPT\"", "role=\"slider\"", "turn-action-controls");
+    JsonNode report = doctor(served(out)).json();
+    assertThat(report.path("dom_variant").asText()).isEqualTo("2026-10");
+    assertThat(report.path("last_reply").path("via").asText()).isEqualTo("dil");
+    assertThat(report.path("last_reply").path("code_blocks").toString())
+        .isEqualTo(JSON.writeValueAsString(List.of(CODE.replaceAll("\\S", "x"))));
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.solweb.provider.scenario.Scenario;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -62,5 +63,38 @@ class FakeSolControlTest {
     sol = FakeSol.start(Scenario.parse("{\"default\": [{\"fault\": \"too_long\"}]}"), 0);
     assertThat(call("/api/precheck", "{\"text\": \"x\"}").path("outcome").asText()).isEqualTo("too_long");
     assertThat(call("/control", null).path("send_count").asInt()).isZero();
+  }
+
+  /** What a conversation's JSON answers once it is gone: the page's own taxonomy (REAL-PAGE row 20), not a "deleted" text. */
+  @Test
+  void aDeletedConversationAnswersConversationNotFound() throws Exception {
+    sol = FakeSol.start(Scenario.parse("{\"default\": []}"), 0);
+    String mine = sol.history().personal("Mine");
+    assertThat(call("/api/conversation/" + mine, null).path("turns")).hasSize(2);
+    call("/api/delete", JSON.createObjectNode().put("conversation_id", mine).toString());
+    JsonNode gone = call("/api/conversation/" + mine, null);
+    assertThat(gone.path("detail").path("code").asText()).isEqualTo("conversation_not_found");
+    assertThat(gone.path("detail").path("message").asText()).isEqualTo("Conversation not found");
+    assertThat(call("/api/conversation/never-was-here", null).path("detail").path("code").asText())
+        .isEqualTo("conversation_not_found");
+  }
+
+  /** A project chat names its project by id in conversation_mode, with or without the slug (REAL-PAGE rows 17, 23). */
+  @Test
+  void aProjectIsMatchedByItsIdWithTheSlugOptional() throws Exception {
+    sol = FakeSol.start(Scenario.parse("{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}]}"), 0);
+    String slug = sol.history().project("Solweb work");
+    assertThat(slug).matches("g-p-[0-9a-f]{32}-solweb-work");
+    String id = slug.substring(0, "g-p-".length() + 32);
+    for (String gizmo : List.of(id, slug)) {
+      JsonNode body = JSON.readTree("{\"action\": \"next\", \"supported_encodings\": [\"v1\"], \"messages\": [{\"id\": \""
+          + java.util.UUID.randomUUID() + "\", \"content\": {\"parts\": [\"in " + gizmo + "\"]}}],"
+          + " \"conversation_mode\": {\"kind\": \"gizmo_interaction\", \"gizmo_id\": \"" + gizmo + "\"}}");
+      http.send(HttpRequest.newBuilder(sol.url().resolve("/backend-api/f/conversation")).header("content-type", "application/json")
+          .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+    }
+    JsonNode conversations = call("/control", null).path("conversations");
+    assertThat(conversations).hasSize(2);
+    conversations.forEach(c -> assertThat(c.path("project").asText()).isEqualTo(slug));
   }
 }

@@ -18,7 +18,7 @@ class SeatVariantsTest extends SeatHarness {
   private static final String BLOCKS = "{\"prose\": \"Two blocks.\", \"blocks\": [\"{\\\"tool\\\": \\\"write\\\"}\", \"a\\n\\n  b\\nc\"]}";
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09"})
+  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
   void effortIsChosenAndReadBackAndCodeBlocksAreReadOnceFromCopyAndFromTheDom(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [" + BLOCKS + ", " + BLOCKS + "]}"));
     seat.openNew();
@@ -39,7 +39,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @CsvSource({"2026-07", "2026-08", "2026-09"})
+  @CsvSource({"2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
   void theRussianPageMapsItsLabels(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"locale\": \"ru\", \"default\": [{\"prose\": \"Да.\"}]}"));
     seat.openNew();
@@ -50,7 +50,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-07", "2026-09"})
+  @ValueSource(strings = {"2026-07", "2026-09", "2026-09-turnkey", "2026-10"})
   void aFlashingActionBarAndASettledProPreambleNeverCompleteEarlyAndTheIdComesFromTheHistory(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [{\"prose\": \"The real answer.\","
         + " \"preamble\": \"I'll think about this carefully.\", \"preamble_ms\": 1500, \"thinking_ms\": 2500,"
@@ -64,7 +64,7 @@ class SeatVariantsTest extends SeatHarness {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"2026-09"})
+  @ValueSource(strings = {"2026-09", "2026-10"})
   void aLabelTheSeatCannotMapIsUnavailableNamingIt(String dom) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [{\"prose\": \"one\"},"
         + " {\"prose\": \"two\", \"effort_label\": \"Think longer\"}]}"));
@@ -79,5 +79,25 @@ class SeatVariantsTest extends SeatHarness {
       assertThat(e.afterSend()).isFalse();
     });
     assertThat(sol.sends()).hasSize(1);
+  }
+
+  /** The deferred cross-check finds each streamed answer in the DOM and agrees with it, on every shape. */
+  @ParameterizedTest
+  @ValueSource(strings = {"2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10"})
+  void theStreamAndTheDomAgreeOnEveryTurnOfEveryShape(String dom) throws Exception {
+    PlaywrightSeat seat = seatOn(scenario("{\"dom\": \"" + dom + "\", \"default\": [" + BLOCKS + ", " + BLOCKS + ", " + BLOCKS + "]}"));
+    long before = dev.solweb.provider.seat.AnswerStats.GLOBAL.disagreements();
+    seat.probe();
+    seat.openNew();
+    seat.setEffort(Effort.HIGH);
+    String url = seat.send("first").conversationUrl();
+    for (String text : new String[] {"second", "third"}) {
+      seat.probe(); // runs the deferred cross-check of the turn before
+      seat.resume(url);
+      seat.setEffort(Effort.HIGH);
+      assertThat(seat.send(text).codeBlocks()).containsExactly("{\"tool\": \"write\"}", "a\n\n  b\nc");
+    }
+    seat.probe();
+    assertThat(dev.solweb.provider.seat.AnswerStats.GLOBAL.disagreements()).isEqualTo(before);
   }
 }

@@ -63,11 +63,13 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--cold", description = "cold starts to measure (default ${DEFAULT-VALUE})")
   int cold = 4;
 
-  @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09 (default ${DEFAULT-VALUE})")
+  @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-10"
+      + " (default ${DEFAULT-VALUE})")
   String dom = Scenario.NEWEST_DOM;
 
   @Option(names = "--fault-turns", description = "turns with the real page's DOM faults (flashing bar, Pro preamble, no "
-      + "/c/<id>, windowed thread), each kind of stream fault in turn (default ${DEFAULT-VALUE})")
+      + "/c/<id>, windowed thread), each kind of stream fault and late-2026 page fault (stuck turn state, safety review, "
+      + "connection interrupted) in turn (default ${DEFAULT-VALUE})")
   int faultTurns = 100;
 
   @Option(names = "--deletes", paramLabel = "N",
@@ -351,17 +353,23 @@ public final class SeatBench implements Callable<Integer> {
    * windowed thread, the composer that drops untrusted input); all but the first add a stream fault.
    *
    * @param stream the reply's {@code stream} object, or null
+   * @param page more of the reply's page fields (REAL-PAGE rows 14, 19), or null
    * @param cut the stream ends mid-answer: the seat must fail the turn (unavailable), never return it
    */
-  private record FaultKind(String name, String stream, boolean cut) {}
+  private record FaultKind(String name, String stream, String page, boolean cut) {}
 
   private static final List<FaultKind> FAULT_KINDS = List.of(
-      new FaultKind("DOM faults only", null, false),
-      new FaultKind("stream ended before its terminal frames", "{\"fault\": \"cut\"}", true),
-      new FaultKind("long silence, then /resume", "{\"fault\": \"silence_resume\", \"silence_ms\": 600}", false),
-      new FaultKind("handoff to a WebSocket", "{\"fault\": \"handoff_ws\"}", false),
-      new FaultKind("handoff never followed", "{\"fault\": \"handoff_unfollowed\"}", false),
-      new FaultKind("follow-up re-sends older finished messages", "{\"resend_older\": true}", false));
+      new FaultKind("DOM faults only", null, null, false),
+      new FaultKind("stream ended before its terminal frames", "{\"fault\": \"cut\"}", null, true),
+      new FaultKind("long silence, then /resume", "{\"fault\": \"silence_resume\", \"silence_ms\": 600}", null, false),
+      new FaultKind("handoff to a WebSocket", "{\"fault\": \"handoff_ws\"}", null, false),
+      new FaultKind("handoff never followed", "{\"fault\": \"handoff_unfollowed\"}", null, false),
+      new FaultKind("follow-up re-sends older finished messages", "{\"resend_older\": true}", null, false),
+      new FaultKind("turn-state wrapper stuck at in_progress", null, "{\"turn_state_stuck\": true}", false),
+      new FaultKind("safety review mid-answer", null, "{\"safety_review_ms\": 900}", false),
+      new FaultKind("connection interrupted, then recovered", null, "{\"connection_interrupted_ms\": 900}", false),
+      new FaultKind("connection interrupted, handoff never followed", "{\"fault\": \"handoff_unfollowed\"}",
+          "{\"connection_interrupted_ms\": 900}", false));
 
   /** What the fault turns of one kind came to. */
   private static final class FaultTally {
@@ -388,6 +396,9 @@ public final class SeatBench implements Callable<Integer> {
       FaultKind kind = i == 0 ? null : faultKind(i);
       if (kind != null && kind.stream() != null) {
         r.set("stream", JSON.readTree(kind.stream()));
+      }
+      if (kind != null && kind.page() != null) {
+        r.setAll((ObjectNode) JSON.readTree(kind.page()));
       }
     }
     java.util.Map<String, FaultTally> tallies = new java.util.LinkedHashMap<>();

@@ -46,8 +46,25 @@ public final class ChatHistory {
     }
   }
 
-  /** A ChatGPT Project: {@code /g/<slug>/project}; two may share a name. */
-  public record Project(String slug, String name) {}
+  /**
+   * A ChatGPT Project: {@code /g/<slug>/project}; two may share a name. The slug is its id
+   * {@code g-p-<32 hex>} and an optional {@code -<name>}; the site routes the bare id and the slugged
+   * form alike (REAL-PAGE row 23).
+   */
+  public record Project(String slug, String name) {
+    /** The project's id, {@code g-p-<32 hex>}: what matching goes by. */
+    public String id() {
+      return idOf(slug);
+    }
+  }
+
+  private static final java.util.regex.Pattern PROJECT_ID = java.util.regex.Pattern.compile("^(g-p-[0-9a-f]{32})(?:-.*)?$");
+
+  /** The {@code g-p-<32 hex>} id in a project slug or id, or the text itself when it holds none. */
+  static String idOf(String slugOrId) {
+    java.util.regex.Matcher m = PROJECT_ID.matcher(slugOrId == null ? "" : slugOrId);
+    return m.matches() ? m.group(1) : slugOrId;
+  }
 
   /** A delete the page asked for: {@code applied} false when the silent fault swallowed it. */
   public record Delete(String conversationId, Instant at, boolean applied, boolean personal) {}
@@ -87,10 +104,14 @@ public final class ChatHistory {
     return id;
   }
 
-  /** Adds a Project named {@code name}; returns its slug ({@code g-p-<hex>-<name>}, as the site makes them). */
+  /**
+   * Adds a Project named {@code name}; returns its slug ({@code g-p-<32 hex>-<name>}, as the site
+   * makes them: the first 8 hex digits are the Unix seconds it was made, row 23's "ids date themselves").
+   */
   public synchronized String project(String name) {
     String words = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
-    String slug = "g-p-" + UUID.randomUUID().toString().replace("-", "") + (words.isEmpty() ? "" : "-" + words);
+    String hex = String.format("%08x", clock.instant().getEpochSecond()) + UUID.randomUUID().toString().replace("-", "").substring(8);
+    String slug = "g-p-" + hex + (words.isEmpty() ? "" : "-" + words);
     projects.add(new Project(slug, name));
     return slug;
   }
@@ -115,15 +136,16 @@ public final class ChatHistory {
   // ---- What the backend learns and answers ------------------------------------------------
 
   /**
-   * A new chat's first Send: where the page opened it ({@code gizmo_id} names a project, a
-   * temporary chat sets {@code history_and_training_disabled}: CHATGPT-STREAM.md).
+   * A new chat's first Send: where the page opened it ({@code conversation_mode.gizmo_id} or
+   * {@code gizmo_id} names a project by its id, REAL-PAGE row 17; a temporary chat sets
+   * {@code history_and_training_disabled}: CHATGPT-STREAM.md).
    */
   synchronized void opened(String conversationId, String firstText, JsonNode requestBody) {
     if (entries.containsKey(conversationId)) {
       return;
     }
-    String gizmo = requestBody.path("gizmo_id").asText("");
-    String project = projects.stream().anyMatch(p -> p.slug().equals(gizmo)) ? gizmo : null;
+    String gizmo = idOf(requestBody.path("conversation_mode").path("gizmo_id").asText(requestBody.path("gizmo_id").asText("")));
+    String project = projects.stream().filter(p -> p.id().equals(gizmo)).map(Project::slug).findFirst().orElse(null);
     boolean temporary = requestBody.path("history_and_training_disabled").asBoolean(false);
     String title = firstText.strip().lines().findFirst().orElse("New chat");
     entries.put(conversationId, new Entry(conversationId, title.length() > 40 ? title.substring(0, 40) : title,

@@ -74,6 +74,10 @@ public final class FakeSol implements AutoCloseable {
   private String wall;
   private String loadBanner;
   private String effortLabel = Effort.MEDIUM.label();
+  /** The Chat/Work switch as the browser left it (REAL-PAGE rows 21, 27): a fresh tab shows it. */
+  private String mode;
+  /** Edits typed into a Canvas editor (row 15): the seat must never type there. */
+  private int canvasEdits;
   private int retryClicks;
   private int stopClicks;
   private int crashes;
@@ -90,6 +94,7 @@ public final class FakeSol implements AutoCloseable {
     this.clock = clock;
     this.history = new ChatHistory(clock, aliases);
     this.wire = new PageWire(clock);
+    this.mode = scenario.mode();
     switch (scenario.state()) {
       case "logged_out" -> wall = "login";
       case "challenged" -> wall = "cloudflare";
@@ -97,8 +102,8 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "stream.js", "wire.js", "turn.js", "history.js", "challenge.html",
-        "login.js")) {
+    for (String name : List.of("page.html", "page.js", "stream.js", "wire.js", "turn.js", "thread.js", "picker.js",
+        "history.js", "challenge.html", "login.js")) {
       resources.put(name, resource(name));
     }
     // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
@@ -236,11 +241,15 @@ public final class FakeSol implements AutoCloseable {
     router.get("/fakesol-wire.js").handler(ctx -> serve(ctx, "wire.js", "text/javascript"));
     router.get("/api/wire").handler(ctx -> json(ctx, 200, wire.config(player.scenario().dom())));
     router.get("/fakesol-turn.js").handler(ctx -> serve(ctx, "turn.js", "text/javascript"));
+    router.get("/fakesol-thread.js").handler(ctx -> serve(ctx, "thread.js", "text/javascript"));
+    router.get("/fakesol-picker.js").handler(ctx -> serve(ctx, "picker.js", "text/javascript"));
     router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
     router.get("/api/auth/session").handler(this::session);
     router.get("/api/state").handler(this::state);
     router.get("/api/conversation/:id").handler(this::conversation);
     router.post("/api/effort").handler(this::effort);
+    router.post("/api/mode").handler(this::mode);
+    router.post("/api/canvas").handler(this::canvasEdit);
     router.post("/api/precheck").handler(this::precheck);
     router.post("/api/send").handler(this::send);
     conversationEndpoint.mount(router);
@@ -285,6 +294,11 @@ public final class FakeSol implements AutoCloseable {
     out.put("dom", player.scenario().dom());
     out.put("locale", player.scenario().locale());
     out.put("windowed_turns", player.scenario().windowedTurns());
+    out.put("mode", mode);
+    ObjectNode capped = out.putObject("capped_efforts");
+    player.scenario().cappedEfforts().forEach((label, at) ->
+        capped.put(Effort.fromLabel(label).orElseThrow().label(), Instant.parse(at).toString()));
+    out.put("slider_drops_first_key", player.scenario().sliderDropsFirstKey());
     String conversation = aliases.resolve(ctx.queryParams().get("conversation"));
     out.put("effort_label", scriptedLabel(conversation).orElse(effortLabel));
     json(ctx, 200, out);
@@ -297,16 +311,13 @@ public final class FakeSol implements AutoCloseable {
       player.delete(id);
       transcripts.remove(id);
     }
-    if (history.isDeleted(id)) {
-      // What the site answers for a deleted conversation (openai/codex#42834; the page shows the message).
-      ObjectNode out = JSON.createObjectNode();
-      out.putObject("detail").put("message", "Conversation has been deleted. Start a new chat.").put("code", "conversation_deleted");
-      json(ctx, 404, out);
-      return;
-    }
     Optional<List<ObjectNode>> personal = history.personalTranscript(id);
     if (history.gone(id) || (!player.exists(id) && personal.isEmpty())) {
-      json(ctx, 404, JSON.createObjectNode().put("detail", "Unable to load conversation " + id));
+      // What the site answers for a deleted, missing or temporary conversation (REAL-PAGE rows 20, 24):
+      // no source shows a "deleted" text; the page shows the message.
+      ObjectNode out = JSON.createObjectNode();
+      out.putObject("detail").put("message", "Conversation not found").put("code", "conversation_not_found");
+      json(ctx, 404, out);
       return;
     }
     ObjectNode out = JSON.createObjectNode().put("id", aliases.shown(id)).put("project", history.projectOf(id));
@@ -328,6 +339,32 @@ public final class FakeSol implements AutoCloseable {
       effortLabel = wanted;
     }
     json(ctx, 200, JSON.createObjectNode().put("label", scripted.orElse(wanted)));
+  }
+
+  /** The page's Chat/Work switch moved: the choice holds for every tab from now on. */
+  private synchronized void mode(RoutingContext ctx) {
+    String wanted = body(ctx).path("mode").asText("");
+    if (!wanted.equals("chat") && !wanted.equals("work")) {
+      json(ctx, 400, JSON.createObjectNode().put("detail", "mode must be chat or work"));
+      return;
+    }
+    mode = wanted;
+    json(ctx, 200, JSON.createObjectNode().put("mode", mode));
+  }
+
+  private synchronized void canvasEdit(RoutingContext ctx) {
+    canvasEdits++;
+    json(ctx, 200, JSON.createObjectNode().put("ok", true));
+  }
+
+  /** How many edits reached a Canvas editor (the user's code). */
+  public synchronized int canvasEdits() {
+    return canvasEdits;
+  }
+
+  /** The Chat/Work switch as the page shows it now: {@code chat} or {@code work}. */
+  public synchronized String mode() {
+    return mode;
   }
 
   private Optional<String> scriptedLabel(String conversation) {
@@ -436,7 +473,9 @@ public final class FakeSol implements AutoCloseable {
     plan.put("delay_ms", reply.delayMs()).put("thinking_ms", reply.thinkingMs()).put("false_pause_ms", reply.falsePauseMs())
         .put("stream_ms", reply.streamMs()).put("rerender_previous", reply.rerenderPrevious())
         .put("flash_action_bar", reply.flashActionBar()).put("preamble", reply.preamble()).put("preamble_ms", reply.preambleMs())
-        .put("no_durable_url", reply.noDurableUrl());
+        .put("no_durable_url", reply.noDurableUrl()).put("safety_review_ms", reply.safetyReviewMs())
+        .put("connection_interrupted_ms", reply.connectionInterruptedMs()).put("turn_state_stuck", reply.turnStateStuck())
+        .put("canvas", reply.canvas());
     switch (fault == null ? Fault.DELETED : fault) {
       case CAP -> plan.put("banner", capText(resumeAt(reply), null)).put("resume_at", resumeAt(reply).toString());
       // REAL-PAGE row 7, as peers saw them.
@@ -444,6 +483,9 @@ public final class FakeSol implements AutoCloseable {
       case UNUSUAL_ACTIVITY -> plan.put("banner",
           "Unusual activity has been detected from your device. Try again later.");
       case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", defaultSlug(label));
+      // REAL-PAGE row 29: the page draws the question and its form; the stream carries no answer.
+      case STRUCTURED_QUESTION -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", defaultSlug(label))
+          .put("question", reply.prose());
       case FEATURE_CAP -> {
         if (!attached.isEmpty()) {
           // Uploads are capped: the page takes the send but fails it, as a site would.
@@ -647,7 +689,8 @@ public final class FakeSol implements AutoCloseable {
     }
     out.put("send_count", player.sends().size());
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
-        .put("conversations_opened", player.conversationsOpened()).put("wall", wall);
+        .put("conversations_opened", player.conversationsOpened()).put("wall", wall).put("mode", mode)
+        .put("canvas_edits", canvasEdits);
     history.report(out);
     wire.report(out);
     json(ctx, 200, out);

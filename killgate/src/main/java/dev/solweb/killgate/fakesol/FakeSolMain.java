@@ -43,7 +43,8 @@ public final class FakeSolMain implements Callable<Integer> {
   String account;
 
   @Option(names = "--dom", paramLabel = "SHAPE",
-      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09 (default: the scenario's, else the newest)")
+      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-10"
+          + " (default: the scenario's, else the newest)")
   String dom;
 
   @Option(names = "--locale", paramLabel = "LANG", description = "the page's UI language: en or ru (default: the scenario's, else en)")

@@ -10,7 +10,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.solweb.provider.model.Effort;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A scripted ChatGPT: what the page looks like and what it answers, per conversation. One format
@@ -28,7 +30,12 @@ import java.util.List;
  *     the newest); ScriptedSeat ignores it
  * @param locale fakesol: the page's UI language, {@code en} or {@code ru} (default {@code en})
  * @param windowedTurns fakesol: keep only this many turns mounted in the thread, as long real
- *     conversations do (0, the default: all)
+ *     conversations do (0, the default: all; the turn-key shapes mount 3 to 6 by themselves)
+ * @param mode fakesol: the Chat/Work switch as the browser left it, {@code chat} (default) or
+ *     {@code work} (REAL-PAGE rows 21, 27); the 2026-10 shape shows it
+ * @param cappedEfforts fakesol: effort tiers shown disabled, by canonical label ({@code Pro}, ...), each
+ *     with when its limit lifts (ISO-8601), which its tooltip names (row 21)
+ * @param sliderDropsFirstKey fakesol: the first arrow key on the effort slider does not move it (row 26)
  */
 @JsonIgnoreProperties(ignoreUnknown = false)
 public record Scenario(
@@ -39,11 +46,14 @@ public record Scenario(
     @JsonProperty("default") List<ScriptedReply> defaultReplies,
     @JsonProperty("dom") String dom,
     @JsonProperty("locale") String locale,
-    @JsonProperty("windowed_turns") int windowedTurns) {
+    @JsonProperty("windowed_turns") int windowedTurns,
+    @JsonProperty("mode") String mode,
+    @JsonProperty("capped_efforts") Map<String, String> cappedEfforts,
+    @JsonProperty("slider_drops_first_key") boolean sliderDropsFirstKey) {
 
   /** The page shapes fakesol can imitate, oldest first (see ../shared/REAL-PAGE.md). */
-  public static final List<String> DOMS = List.of("2026-03", "2026-07", "2026-08", "2026-09");
-  public static final String NEWEST_DOM = "2026-09";
+  public static final List<String> DOMS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-10");
+  public static final String NEWEST_DOM = "2026-10";
   public static final List<String> LOCALES = List.of("en", "ru");
 
   public static final String DEFAULT_ACCOUNT = "scripted@solweb.invalid";
@@ -62,6 +72,23 @@ public record Scenario(
     }
     if (!LOCALES.contains(locale)) {
       throw new IllegalArgumentException("scenario locale must be one of " + LOCALES + ", got: " + locale);
+    }
+    mode = mode == null ? "chat" : mode;
+    if (!List.of("chat", "work").contains(mode)) {
+      throw new IllegalArgumentException("scenario mode must be chat or work, got: " + mode);
+    }
+    cappedEfforts = cappedEfforts == null ? Map.of() : Map.copyOf(cappedEfforts);
+    for (Map.Entry<String, String> capped : cappedEfforts.entrySet()) {
+      if (Effort.fromLabel(capped.getKey()).isEmpty()) {
+        throw new IllegalArgumentException("scenario capped_efforts: " + capped.getKey() + " is no effort label ("
+            + java.util.Arrays.stream(Effort.values()).map(Effort::label).toList() + ")");
+      }
+      try {
+        java.time.Instant.parse(capped.getValue());
+      } catch (java.time.format.DateTimeParseException e) {
+        throw new IllegalArgumentException("scenario capped_efforts." + capped.getKey() + " must be an ISO-8601 instant, got: "
+            + capped.getValue(), e);
+      }
     }
     if (windowedTurns < 0) {
       throw new IllegalArgumentException("scenario windowed_turns must be >= 0, got: " + windowedTurns);
@@ -115,12 +142,14 @@ public record Scenario(
 
   /** The same scenario on another page shape (fakesol {@code --dom}). */
   public Scenario withDom(String newDom) {
-    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, newDom, locale, windowedTurns);
+    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, newDom, locale, windowedTurns, mode,
+        cappedEfforts, sliderDropsFirstKey);
   }
 
   /** The same scenario in another UI language (fakesol {@code --locale}). */
   public Scenario withLocale(String newLocale) {
-    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, dom, newLocale, windowedTurns);
+    return new Scenario(account, state, capResumeAt, conversations, defaultReplies, dom, newLocale, windowedTurns, mode,
+        cappedEfforts, sliderDropsFirstKey);
   }
 
   /** The names of the bundled scenarios. */

@@ -27,6 +27,13 @@ import java.util.List;
  * @param preambleMs fakesol: how long the settled preamble holds (default 1500)
  * @param noDurableUrl fakesol: the address bar never shows /c/&lt;id&gt; for this conversation
  *     (onflip: 7 of 25 new chats)
+ * @param safetyReviewMs fakesol: mid-answer, a safety-review status line holds the text still this
+ *     long while the model works on (REAL-PAGE row 19)
+ * @param connectionInterruptedMs fakesol: mid-answer, "Connection interrupted. Waiting for the
+ *     complete answer" holds the text still this long, then the answer goes on (rows 19, 30)
+ * @param turnStateStuck fakesol, 2026-10: the exchange's data-talvt-turn-state stays in_progress
+ *     after the answer is complete (row 14)
+ * @param canvas fakesol: the answer opens a Canvas, a CodeMirror editor on the page (row 15)
  */
 public record ScriptedReply(
     @JsonProperty("blocks") List<String> blocks,
@@ -46,7 +53,11 @@ public record ScriptedReply(
     @JsonProperty("preamble") String preamble,
     @JsonProperty("preamble_ms") long preambleMs,
     @JsonProperty("no_durable_url") boolean noDurableUrl,
-    @JsonProperty("stream") StreamScript stream) {
+    @JsonProperty("stream") StreamScript stream,
+    @JsonProperty("safety_review_ms") long safetyReviewMs,
+    @JsonProperty("connection_interrupted_ms") long connectionInterruptedMs,
+    @JsonProperty("turn_state_stuck") boolean turnStateStuck,
+    @JsonProperty("canvas") boolean canvas) {
 
   public ScriptedReply {
     blocks = blocks == null ? List.of() : List.copyOf(blocks);
@@ -57,11 +68,11 @@ public record ScriptedReply(
   }
 
   public static ScriptedReply answer(List<String> blocks, String prose) {
-    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null);
+    return new ScriptedReply(blocks, prose, 0, null, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null, 0, 0, false, false);
   }
 
   public static ScriptedReply fault(Fault fault) {
-    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null);
+    return new ScriptedReply(null, null, 0, fault, null, null, null, null, null, 0, 0, 0, false, false, null, 0, false, null, 0, 0, false, false);
   }
 
   /** Faults a scenario can script. Page-only ones are shown by fakesol; ScriptedSeat maps them. */
@@ -99,6 +110,12 @@ public record ScriptedReply(
      */
     @JsonProperty("conversation_full") CONVERSATION_FULL,
     /** The conversation is gone when resumed: a safe full replay. */
-    @JsonProperty("deleted") DELETED
+    @JsonProperty("deleted") DELETED,
+    /**
+     * The model asks a STRUCTURED QUESTION and ends its turn waiting for the user ("Waiting for
+     * your answer", a form with Submit/Skip: REAL-PAGE row 29); {@code prose} is the question. It
+     * has not answered: {@code unavailable} after Send, never a final answer.
+     */
+    @JsonProperty("structured_question") STRUCTURED_QUESTION
   }
 }

@@ -47,8 +47,8 @@ class DoctorCommandTest {
 
   private static PageReport report(boolean ok) {
     return new PageReport("http://127.0.0.1/c/abc", ok ? "ready" : "logged_out", ok, "2026-09",
-        new PageReport.Composer(true, true), new PageReport.Send(false, false), new PageReport.Stop(false), 2, null,
-        new PageReport.EffortReport("High", "high", "slider", List.of()), List.of(),
+        new PageReport.Composer(true, true, "id"), new PageReport.Send(false, false, null), new PageReport.Stop(false, null), 2,
+        null, new PageReport.EffortReport("High", "high", "slider", List.of(), null), List.of(),
         List.of(new PageReport.Check("page", true, "on the page"), new PageReport.Check("signed_in", ok, ok ? "yes" : "a guest")));
   }
 

@@ -274,7 +274,7 @@ final class SeatNavigation {
     if (place.temporary() && temporaryHeld == null && !history.temporaryShown()) {
       throw failed(Kind.UNAVAILABLE, "the page no longer shows the temporary chat (" + chat.url() + "); nothing was sent", false);
     }
-    if (place.projectSlug() != null && !place.projectSlug().equals(history.projectSlug(chat.url()).orElse(null))) {
+    if (place.projectSlug() != null && !HistoryPage.sameProject(place.projectSlug(), history.projectSlug(chat.url()).orElse(null))) {
       throw failed(Kind.UNAVAILABLE, "the page left project " + place.projectSlug() + " (" + chat.url() + "); nothing was sent", false);
     }
   }
@@ -303,10 +303,11 @@ final class SeatNavigation {
     String url = shown.isPresent() ? shown.get()
         : streamConversationId != null && chat.conversationUrl(streamConversationId).isPresent()
             ? history.projectConversationUrl(slug, streamConversationId) : waitConversationUrl(linksBefore);
-    if (!slug.equals(history.projectSlug(url).orElse(null))) {
+    if (!HistoryPage.sameProject(slug, history.projectSlug(url).orElse(null))) {
       throw failed(Kind.UNAVAILABLE, "the conversation was created outside project " + slug + " (" + url + "); not resent", true);
     }
-    return url;
+    // The page may show the bare route of a slugged project (REAL-PAGE row 23): kept in the form the place was given.
+    return history.projectConversationUrl(slug, history.conversationId(url).orElseThrow());
   }
 
   /** The durable URL conversation {@code id} has in the place this tab sends to; null for an id that is none. */

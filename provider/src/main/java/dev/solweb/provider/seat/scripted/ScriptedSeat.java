@@ -279,6 +279,9 @@ public final class ScriptedSeat implements BrowserSeat {
       }
       case SOMETHING_WENT_WRONG -> throw SeatException.failed(
           ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT showed \"Something went wrong\"; Retry was not clicked"), true);
+      case STRUCTURED_QUESTION -> throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+          "ChatGPT asked a structured question and waits for the user (\"Waiting for your answer\"): the model has not"
+              + " answered; nothing was resent"), true);
       default -> throw new IllegalStateException("Unhandled fault after Send: " + fault);
     }
   }

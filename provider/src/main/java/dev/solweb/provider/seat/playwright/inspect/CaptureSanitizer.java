@@ -39,7 +39,10 @@ public final class CaptureSanitizer {
   /** The in-page walk: argument {@code {banners, errorLine, composer}} selectors; returns {@code {html, replaced}}. */
   static final String WALK = """
       (sel) => {
-        const PRIVATE = '[data-message-author-role], nav, aside, textarea, ' + sel.composer + ', '
+        // The conversation in every shape (REAL-PAGE rows 6, 13, 14): messages, turn-key exchanges,
+        // the talvt wrapper; every editor (the composer, a Canvas with the user's code: row 15).
+        const PRIVATE = '[data-message-author-role], [data-turn-key], [data-talvt-turn-state], [data-chatgpt-search-unit-key], '
+          + '[data-dil-message-id], [data-user-message-bubble], nav, aside, textarea, .cm-editor, ' + sel.composer + ', '
           + '[data-testid*="profile"], [data-testid*="account"], [data-testid*="history"]';
         const LABEL = 'button, [role="button"], [role^="menuitem"], [role="tab"], [role="option"], '
           + '[role="slider"], [role="switch"], label, .__menu-label';
@@ -111,7 +114,7 @@ public final class CaptureSanitizer {
   @SuppressWarnings("unchecked")
   public static Capture capture(Page page, String account) {
     Map<String, Object> walked = (Map<String, Object>) page.evaluate(WALK, Map.of(
-        "banners", ChatGptPage.BANNER, "errorLine", ChatGptPage.ERROR_LINE, "composer", ChatGptPage.COMPOSER));
+        "banners", ChatGptPage.BANNER, "errorLine", ChatGptPage.ERROR_LINE, "composer", ChatGptPage.EDITORS));
     Capture scrubbed = scrub((String) walked.get("html"), account);
     int replaced = ((Number) walked.get("replaced")).intValue();
     return new Capture(scrubbed.html(), replaced, scrubbed.emails(), scrubbed.tokens());

@@ -9,6 +9,8 @@ import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.playwright.page.CapTimes;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
+import dev.solweb.provider.seat.playwright.page.Controls;
+import dev.solweb.provider.seat.playwright.page.EffortPicker;
 import dev.solweb.provider.seat.playwright.page.EffortLabels;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts;
@@ -44,35 +46,6 @@ public final class PageInspector {
   private static final Duration SETTLE = Duration.ofSeconds(15);
   private static final Duration POLL = Duration.ofMillis(100);
   private static final int STABLE_POLLS = 5;
-
-  /** What the page shows beyond {@link ChatGptPage.State}: found versus enabled, editable, empty. */
-  private static final String CONTROLS = """
-      ([composerSel, sendSel, stopSel]) => {
-        const composer = document.querySelector(composerSel);
-        const send = document.querySelector(sendSel);
-        const editable = !!composer && composer.getAttribute('contenteditable') !== 'false'
-          && !composer.hasAttribute('disabled') && composer.getAttribute('aria-disabled') !== 'true'
-          && (composer.isContentEditable || composer.tagName === 'TEXTAREA');
-        return {
-          composerFound: !!composer, composerEditable: editable,
-          composerEmpty: !composer || (composer.textContent || composer.value || '').trim() === '',
-          sendFound: !!send, stopFound: !!document.querySelector(stopSel),
-        };
-      }
-      """;
-
-  /** The code block shapes (REAL-PAGE.md row 4) and the pill's (row 1 (d): no class, only data-tone). */
-  private static final String SHAPES = """
-      (pillSel) => {
-        const pill = document.querySelector(pillSel);
-        return {
-          spans: !!document.querySelector('div.cm-content') && !document.querySelector('.cm-line'),
-          preCode: !!document.querySelector('pre.cm-content > code'),
-          toneOnlyPill: !!pill && pill.hasAttribute('data-tone') && !pill.classList.contains('__composer-pill')
-            && !pill.hasAttribute('aria-label') && !pill.hasAttribute('data-testid'),
-        };
-      }
-      """;
 
   private final Page page;
   private final ChatGptPage chat;
@@ -147,41 +120,38 @@ public final class PageInspector {
 
   @SuppressWarnings("unchecked")
   private Observed observe(ChatGptPage.State s, boolean openEffortMenu) {
-    Map<String, Object> controls = (Map<String, Object>) page.evaluate(CONTROLS,
-        List.of(ChatGptPage.COMPOSER, ChatGptPage.SEND_BUTTON, ChatGptPage.STOP_BUTTON));
+    Map<String, Object> controls = chat.controlsFound();
     ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
 
     LastReply reply = null;
     List<String> domBlocks = null;
     if (s.targetId() != null) {
-      MarkdownFences.Split dom = chat.domBlocks(s.targetId());
+      ChatGptPage.DomAnswer dom = chat.domAnswer(s.targetId());
       domBlocks = dom.blocks();
       boolean complete = !s.stopVisible() && !s.thinking() && s.actionBar();
       // The raw markdown through Copy, as the seat reads an answer; only on a finished turn
-      // (mid-turn it would copy a part). Else what the DOM shows.
+      // (mid-turn it would copy a part). Else the markdown the DOM's blocks make.
       String copied = complete ? chat.copyTurnMarkdown(s.targetId()) : null;
       reply = copied != null && !copied.isBlank()
-          ? new LastReply(s.targetId(), s.targetSlug(), true, copied, MarkdownFences.split(copied).blocks(), "copy")
-          : new LastReply(s.targetId(), s.targetSlug(), complete, dom.prose(), dom.blocks(), "dom");
+          ? new LastReply(s.targetId(), s.targetSlug(), true, copied, MarkdownFences.split(copied).blocks(), "copy", s.via().reply())
+          : new LastReply(s.targetId(), s.targetSlug(), complete, dom.markdown(), dom.blocks(), "dom", s.via().reply());
     }
 
-    String pill = chat.effortPillLabel();
-    boolean menuOpen = page.locator(ChatGptPage.MENU_OPEN).count() > 0;
+    EffortPicker.Pill pill = chat.effort().pill();
+    boolean menuOpen = chat.effort().menuOpen();
     boolean tried = menuOpen || (openEffortMenu && pill != null && !s.stopVisible());
-    ChatGptPage.EffortMenu menu = null;
+    EffortPicker.EffortMenu menu = null;
     String menuProblem = null;
-    if (menuOpen) {
-      menu = chat.readEffortMenu(); // a menu someone left open: read it, click nothing
-    } else if (tried) {
+    if (tried) {
       try {
-        menu = chat.effortPicker();
+        menu = chat.effortPicker(); // a menu someone left open is read as it is, nothing clicked
       } catch (SeatException e) {
         menuProblem = e.failure().detail();
       } catch (PlaywrightException e) {
         menuProblem = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
       }
     }
-    Map<String, Object> shapes = (Map<String, Object>) page.evaluate(SHAPES, ChatGptPage.EFFORT_PILL);
+    Map<String, Object> shapes = chat.shapeMarks();
 
     List<Banner> banners = new ArrayList<>();
     for (ChatGptPage.Banner banner : s.banners()) {
@@ -190,35 +160,55 @@ public final class PageInspector {
           .map(Instant::toString).orElse(null) : null;
       banners.add(new Banner(banner.text(), verdict.name().toLowerCase(Locale.ROOT), resumeAt));
     }
-    ChatGptPage.PickerKind kind = menu == null ? ChatGptPage.PickerKind.UNKNOWN : menu.kind();
+    EffortPicker.PickerKind kind = menu == null ? EffortPicker.PickerKind.UNKNOWN : menu.kind();
     List<EffortOption> options = menu == null ? List.of() : menu.options().stream()
-        .map(o -> new EffortOption(o.label(), o.effort() == null ? null : o.effort().suffix(), o.checked())).toList();
+        .map(o -> new EffortOption(o.label(), o.effort() == null ? null : o.effort().suffix(), o.checked(), o.disabled())).toList();
+    String checked = menu == null || menu.checked() == null || menu.checked().effort() == null ? null
+        : menu.checked().effort().suffix();
+    Shapes marks = new Shapes(bool(shapes.get("spans")), bool(shapes.get("preCode")), bool(shapes.get("toneOnlyPill")),
+        bool(shapes.get("turnKey")), bool(shapes.get("dil")), bool(shapes.get("wrapper")), bool(shapes.get("bareComposer")));
+    String mode = shapes.get("mode") instanceof String m ? m : null;
     return new Observed(s.url(), chat.onSite(), s.challenge(), s.loginWall(), session.known() ? session.email() != null : null,
         bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
         bool(controls.get("sendFound")), s.sendEnabled(), s.stopVisible() || bool(controls.get("stopFound")), s.thinking(),
-        s.turns(), reply, domBlocks, pill, tried, menu != null, menuProblem, kind.wire(), options,
-        variant(kind, bool(shapes.get("spans")), bool(shapes.get("preCode")), bool(shapes.get("toneOnlyPill"))), banners);
+        new Vias((String) controls.get("composerVia"), (String) controls.get("sendVia"), (String) controls.get("stopVia")),
+        s.turns(), reply, domBlocks, pill == null ? null : pill.label(), checked, tried, menu != null, menuProblem, kind.wire(),
+        options, mode, variant(kind, marks), banners);
   }
 
   private static boolean bool(Object o) {
     return Boolean.TRUE.equals(o);
   }
 
+  /** The page's shape marks (see {@link #SHAPES}). */
+  record Shapes(boolean spanCode, boolean preCode, boolean toneOnlyPill, boolean turnKey, boolean dil, boolean wrapper,
+      boolean bareComposer) {}
+
+  /** Which strategy found the composer, Send and Stop ({@link Controls}), null where none did. */
+  record Vias(String composer, String send, String stop) {}
+
   /**
-   * The closest known page shape: the effort picker first (it changed most), then the pill and
-   * the code blocks. The July menu (a) was also the March one; span code blocks tell March.
+   * The closest known page shape: October's renderer, wrapper or id-less composer, then the
+   * turn-key thread, then the effort picker (it changed most), the pill and the code blocks. The
+   * July menu (a) was also the March one; span code blocks tell March.
    */
-  static String variant(ChatGptPage.PickerKind picker, boolean spanCode, boolean preCode, boolean toneOnlyPill) {
-    if (picker == ChatGptPage.PickerKind.SLIDER || (picker == ChatGptPage.PickerKind.UNKNOWN && toneOnlyPill)) {
+  static String variant(EffortPicker.PickerKind picker, Shapes m) {
+    if (picker == EffortPicker.PickerKind.POWER || m.dil() || m.wrapper() || m.bareComposer()) {
+      return "2026-10";
+    }
+    if (m.turnKey()) {
+      return "2026-09-turnkey";
+    }
+    if (picker == EffortPicker.PickerKind.SLIDER || (picker == EffortPicker.PickerKind.UNKNOWN && m.toneOnlyPill())) {
       return "2026-09";
     }
-    if (picker == ChatGptPage.PickerKind.ADVANCED_SUBMENU) {
+    if (picker == EffortPicker.PickerKind.ADVANCED_SUBMENU) {
       return "2026-08";
     }
-    if (spanCode) {
+    if (m.spanCode()) {
       return "2026-03";
     }
-    if (preCode || picker == ChatGptPage.PickerKind.MENU) {
+    if (m.preCode() || picker == EffortPicker.PickerKind.MENU) {
       return "2026-07";
     }
     return "unknown";
@@ -228,17 +218,18 @@ public final class PageInspector {
   record Observed(
       String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
       boolean composerFound, boolean composerEditable, boolean composerEmpty,
-      boolean sendFound, boolean sendEnabled, boolean stopFound, boolean working, int turns,
-      LastReply reply, List<String> domBlocks, String pillLabel, boolean menuTried, boolean menuOpened,
-      String menuProblem, String picker, List<EffortOption> options, String domVariant, List<Banner> banners) {}
+      boolean sendFound, boolean sendEnabled, boolean stopFound, boolean working, Vias via, int turns,
+      LastReply reply, List<String> domBlocks, String pillLabel, String checkedEffort, boolean menuTried, boolean menuOpened,
+      String menuProblem, String picker, List<EffortOption> options, String mode, String domVariant, List<Banner> banners) {}
 
   /** The report and its checks, from what was observed. */
   static PageReport report(Observed o) {
-    String effort = EffortLabels.effort(o.pillLabel()).map(Effort::suffix).orElse(null);
-    EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options());
+    // The pill's label names the effort; without a pill (or with one on no ladder), the menu's checked row does.
+    String effort = EffortLabels.effort(o.pillLabel()).map(Effort::suffix).orElse(o.checkedEffort());
+    EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options(), o.mode());
     return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(),
-        new PageReport.Composer(o.composerFound(), o.composerEditable()),
-        new PageReport.Send(o.sendFound(), o.sendEnabled()), new PageReport.Stop(o.stopFound()),
+        new PageReport.Composer(o.composerFound(), o.composerEditable(), o.via().composer()),
+        new PageReport.Send(o.sendFound(), o.sendEnabled(), o.via().send()), new PageReport.Stop(o.stopFound(), o.via().stop()),
         o.turns(), o.reply(), effortReport, o.banners(), checks(o, effort));
   }
 
@@ -270,12 +261,13 @@ public final class PageInspector {
             : o.signedIn() == null ? "the session endpoint did not answer"
             : o.signedIn() ? "the session has a user" : "a guest session: log in"));
     checks.add(new Check("composer", o.composerFound() && o.composerEditable(),
-        !o.composerFound() ? "no composer (" + ChatGptPage.COMPOSER + ")"
-            : o.composerEditable() ? "found, editable" : "found, not editable"));
+        !o.composerFound() ? "no composer (tried " + Controls.describe(Controls.COMPOSER) + ")"
+            : (o.composerEditable() ? "found, editable" : "found, not editable") + ", by " + o.via().composer()));
     checks.add(new Check("send_button", o.sendFound() || o.composerEmpty(),
         o.sendFound() ? (o.sendEnabled() ? "found, enabled" : "found, disabled (normal while the composer is empty)")
+            + ", by " + o.via().send()
             : o.composerEmpty() ? "not shown while the composer is empty (the voice button takes its slot)"
-            : "no Send button (" + ChatGptPage.SEND_BUTTON + ") although the composer holds text"));
+            : "no Send button (tried " + Controls.describe(Controls.SEND) + ") although the composer holds text"));
     checks.add(new Check("idle", !o.stopFound() && !o.working(), o.stopFound() ? "Stop shows: a turn is running"
         : o.working() ? "the page shows live work (thinking, a shimmer, aria-busy): a turn is running" : "no turn running"));
     List<String> faults = o.banners().stream().filter(PageInspector::fault)
@@ -284,8 +276,11 @@ public final class PageInspector {
         ? o.banners().size() + " banner(s), none the seat treats as a fault"
             + (o.banners().stream().anyMatch(b -> b.kind().equals("feature_cap")) ? " (a feature cap: asks with files fail)" : "")
         : String.join("; ", faults)));
-    checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null ? "no effort pill (" + ChatGptPage.EFFORT_PILL + ")"
-        : effort != null ? "\"" + o.pillLabel() + "\" is " + effort
+    checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null
+        ? (effort != null ? "no effort pill; the open menu's checked row is " + effort
+            : "no effort pill (tried " + Controls.describe(Controls.PILL) + ")")
+        : EffortLabels.effort(o.pillLabel()).isPresent() ? "\"" + o.pillLabel() + "\" is " + effort
+        : effort != null ? "\"" + o.pillLabel() + "\" maps to no effort; the open menu's checked row is " + effort
         : "\"" + o.pillLabel() + "\" maps to no effort"));
     if (o.menuTried() && !o.menuOpened()) {
       checks.add(new Check("effort_menu", false, "the effort control did not open: "
@@ -298,12 +293,13 @@ public final class PageInspector {
               .map(op -> "\"" + op.label() + "\"" + (op.checked() ? " (checked)" : "")).toList())));
     }
     checks.add(new Check("dom_variant", !o.domVariant().equals("unknown"), o.domVariant().equals("unknown")
-        ? "the page matches none of " + PageReport.DOM_VARIANTS.subList(0, 4) : "closest shape " + o.domVariant()));
+        ? "the page matches none of " + PageReport.DOM_VARIANTS.subList(0, PageReport.DOM_VARIANTS.size() - 1)
+        : "closest shape " + o.domVariant()));
     if (o.reply() != null) {
       LastReply r = o.reply();
       boolean read = !r.markdown().isBlank() || !r.codeBlocks().isEmpty();
       checks.add(new Check("last_reply", r.complete() && read, (r.complete() ? "complete" : "not complete")
-          + ", read from " + r.source() + (read ? "" : ", but empty")));
+          + ", read from " + r.source() + (r.via() == null ? "" : " (" + r.via() + ")") + (read ? "" : ", but empty")));
       if (r.source().equals("copy") && o.domBlocks() != null) {
         boolean same = o.domBlocks().equals(r.codeBlocks());
         checks.add(new Check("code_blocks", same, same ? r.codeBlocks().size() + " block(s), the DOM agrees with Copy"

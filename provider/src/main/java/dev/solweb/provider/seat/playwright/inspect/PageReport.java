@@ -21,7 +21,7 @@ import java.util.List;
  *     {@code no_composer}
  * @param signedIn the session endpoint reported a user (null: it did not answer)
  * @param domVariant the closest known page shape: {@code 2026-03}, {@code 2026-07},
- *     {@code 2026-08}, {@code 2026-09}, or {@code unknown}
+ *     {@code 2026-08}, {@code 2026-09}, {@code 2026-09-turnkey}, {@code 2026-10}, or {@code unknown}
  * @param turns conversation turns mounted on the page (long threads mount only the last few)
  * @param lastReply the newest assistant message, or null when the page shows none
  * @param banners every visible banner, toast or error line, with what the seat makes of it
@@ -43,10 +43,11 @@ public record PageReport(
     List<Banner> banners,
     List<Check> checks) {
 
-  /** Page shapes named after when they were seen (REAL-PAGE.md rows 1 and 4). */
-  public static final List<String> DOM_VARIANTS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "unknown");
-  /** How the effort is picked (REAL-PAGE.md row 1, shapes a-d). */
-  public static final List<String> PICKERS = List.of("menu", "advanced-submenu", "slider", "unknown");
+  /** Page shapes named after when they were seen (REAL-PAGE.md rows 1, 4, 13-16 and 26-28). */
+  public static final List<String> DOM_VARIANTS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey",
+      "2026-10", "unknown");
+  /** How the effort is picked (REAL-PAGE.md row 1, shapes a-d; row 26, October's Power slider). */
+  public static final List<String> PICKERS = List.of("menu", "advanced-submenu", "slider", "power", "unknown");
 
   /** Reads reports of newer daemons too: a field this one does not know is skipped. */
   private static final ObjectReader READER = Json.MAPPER.readerFor(PageReport.class)
@@ -60,28 +61,42 @@ public record PageReport(
     }
   }
 
-  /** @param editable the composer accepts input (contenteditable, not disabled) */
-  public record Composer(boolean found, boolean editable) {}
+  /**
+   * @param editable the composer accepts input (contenteditable, not disabled)
+   * @param via which strategy found it ({@code id}, {@code label}, {@code structure}), null when none did
+   */
+  @JsonPropertyOrder({"found", "editable", "via"})
+  public record Composer(boolean found, boolean editable, String via) {}
 
-  /** @param enabled Send is clickable now (it is disabled, or absent, while the composer is empty) */
-  public record Send(boolean found, boolean enabled) {}
+  /**
+   * @param enabled Send is clickable now (it is disabled, or absent, while the composer is empty)
+   * @param via which strategy found it ({@code testid}, {@code label}), null when none did
+   */
+  @JsonPropertyOrder({"found", "enabled", "via"})
+  public record Send(boolean found, boolean enabled, String via) {}
 
-  public record Stop(boolean found) {}
+  /** @param via which strategy found it ({@code testid}, {@code label}, {@code structure}), null when none did */
+  @JsonPropertyOrder({"found", "via"})
+  public record Stop(boolean found, String via) {}
 
   /**
    * @param complete Stop is gone and the finished-turn action bar shows
    * @param markdown the raw markdown from the turn's Copy button, else the prose read from the DOM
    * @param codeBlocks each code block's text, from {@code source}
-   * @param source {@code copy} (the Copy button's markdown) or {@code dom} (read from the page)
+   * @param source {@code copy} (the Copy button's markdown) or {@code dom} (read from the page: the
+   *     markdown its blocks make, each code block exact with its language from the block's header)
+   * @param via which renderer's strategy found the message: {@code author-role} (up to September),
+   *     {@code markdown-text-style} (the turn-key thread), {@code dil} (October's renderer)
    */
-  @JsonPropertyOrder({"message_id", "model_slug", "complete", "markdown", "code_blocks", "source"})
+  @JsonPropertyOrder({"message_id", "model_slug", "complete", "markdown", "code_blocks", "source", "via"})
   public record LastReply(
       @JsonProperty("message_id") String messageId,
       @JsonProperty("model_slug") String modelSlug,
       boolean complete,
       String markdown,
       @JsonProperty("code_blocks") List<String> codeBlocks,
-      String source) {
+      String source,
+      String via) {
     public LastReply {
       codeBlocks = List.copyOf(codeBlocks);
       if (!source.equals("copy") && !source.equals("dom")) {
@@ -92,12 +107,15 @@ public record PageReport(
 
   /**
    * @param label what the effort pill reads (null: no pill)
-   * @param effort the effort that label means ({@code instant} ... {@code pro}), null when it maps to none
+   * @param effort the effort in force ({@code instant} ... {@code pro}): the one the pill's label
+   *     means, else (no pill, or a label on no ladder) the one the open menu shows checked; null when neither names one
    * @param picker the picker's shape, {@code unknown} when the menu was not opened or matched no shape
    * @param options the picker's effort rows, as the open menu showed them
+   * @param mode the Chat/Work switch: {@code chat}, {@code work} (another picker; the seat presses
+   *     Chat before choosing an effort), null when the page shows no switch
    */
-  @JsonPropertyOrder({"label", "effort", "picker", "options"})
-  public record EffortReport(String label, String effort, String picker, List<EffortOption> options) {
+  @JsonPropertyOrder({"label", "effort", "picker", "options", "mode"})
+  public record EffortReport(String label, String effort, String picker, List<EffortOption> options, String mode) {
     public EffortReport {
       options = List.copyOf(options);
       if (!PICKERS.contains(picker)) {
@@ -106,9 +124,12 @@ public record PageReport(
     }
   }
 
-  /** One row of the effort picker: its text, the effort it means (or null) and whether it is chosen. */
-  @JsonPropertyOrder({"label", "effort", "checked"})
-  public record EffortOption(String label, String effort, boolean checked) {}
+  /**
+   * One row of the effort picker: its text, the effort it means (or null), whether it is chosen,
+   * and whether the page shows it disabled (a capped tier: REAL-PAGE row 21).
+   */
+  @JsonPropertyOrder({"label", "effort", "checked", "disabled"})
+  public record EffortOption(String label, String effort, boolean checked, boolean disabled) {}
 
   /**
    * @param kind what the seat makes of it: a {@link dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict} in lower case

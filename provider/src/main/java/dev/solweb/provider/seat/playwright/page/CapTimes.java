@@ -14,9 +14,11 @@ import java.util.regex.Pattern;
 
 /**
  * Reads when a usage cap lifts from the banner's words: a clock time ("resets after 4:04 PM",
- * "try again after 16:04") taken as the next such time in the browser's zone, or a span
- * ("in 4 hours", "in 30 minutes", "in 1 hour and 20 minutes"). Empty when the text names none:
- * the caller then estimates and says so, it never invents a precise time.
+ * "try again after 16:04") taken as the next such time in the browser's zone, a span ("in 4
+ * hours", "in 30 minutes", "in 1 hour and 20 minutes"), or a day (a capped tier's tooltip,
+ * REAL-PAGE row 21: "Try again after Aug 16, 2026.", ru "после 16 авг. 2026 г.") taken as the
+ * start of that day in the browser's zone. Empty when the text names none: the caller then
+ * estimates and says so, it never invents a precise time.
  */
 public final class CapTimes {
 
@@ -27,9 +29,52 @@ public final class CapTimes {
       "in\\s+(?:(\\d+|an?|one)\\s+hours?)?(?:\\s*(?:and|,)?\\s*(\\d+|a|one)\\s+min(?:ute)?s?)?",
       Pattern.CASE_INSENSITIVE);
 
+  private static final Pattern DAY_EN = Pattern.compile(
+      "(?:after|on|until)\\s+(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?\\s+(\\d{1,2})(?:,?\\s+(\\d{4}))?",
+      Pattern.CASE_INSENSITIVE);
+  private static final Pattern DAY_RU = Pattern.compile(
+      "(?:после|до)\\s+(\\d{1,2})\\s+(янв|фев|мар|апр|ма[йя]|июн|июл|авг|сен|окт|ноя|дек)\\S*(?:\\s+(\\d{4}))?",
+      Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  private static final java.util.List<String> MONTHS_EN =
+      java.util.List.of("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec");
+  private static final java.util.List<String> MONTHS_RU =
+      java.util.List.of("янв", "фев", "мар", "апр", "ма", "июн", "июл", "авг", "сен", "окт", "ноя", "дек");
+
   private CapTimes() {}
 
+  /** A day the text names ("after Aug 16, 2026"), as the start of that day in {@code zone}; a day without a year is the next one. */
+  private static Optional<Instant> day(String text, Instant now, ZoneId zone) {
+    Matcher en = DAY_EN.matcher(text);
+    if (en.find()) {
+      return at(MONTHS_EN.indexOf(en.group(1).toLowerCase(Locale.ROOT)) + 1, Integer.parseInt(en.group(2)), en.group(3), now, zone);
+    }
+    Matcher ru = DAY_RU.matcher(text);
+    if (ru.find()) {
+      String month = ru.group(2).toLowerCase(Locale.ROOT);
+      int m = month.startsWith("ма") ? 5 : MONTHS_RU.indexOf(month) + 1;
+      return at(m, Integer.parseInt(ru.group(1)), ru.group(3), now, zone);
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Instant> at(int month, int dayOfMonth, String year, Instant now, ZoneId zone) {
+    try {
+      LocalDate today = now.atZone(zone).toLocalDate();
+      LocalDate d = LocalDate.of(year == null ? today.getYear() : Integer.parseInt(year), month, dayOfMonth);
+      if (year == null && d.isBefore(today)) {
+        d = d.plusYears(1);
+      }
+      return Optional.of(d.atStartOfDay(zone).toInstant());
+    } catch (java.time.DateTimeException e) {
+      return Optional.empty();
+    }
+  }
+
   public static Optional<Instant> parse(String text, Instant now, ZoneId zone) {
+    Optional<Instant> named = day(text, now, zone);
+    if (named.isPresent()) {
+      return named;
+    }
     Matcher span = SPAN.matcher(text);
     while (span.find()) {
       if (span.group(1) == null && span.group(2) == null) {

@@ -4,9 +4,6 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
-import com.microsoft.playwright.options.WaitForSelectorState;
-import dev.solweb.provider.failure.ProviderFailure;
-import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -24,46 +21,30 @@ import java.util.regex.Pattern;
 
 /**
  * The ONE place that knows what the ChatGPT page looks like: every selector, every text, every
- * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; the page scripts are in
- * {@link PageScripts}, the banner table in {@link PageVerdicts}, the effort labels in
+ * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; how each control is found
+ * is {@link Controls}' ordered strategies and {@link Labels}' names, the page scripts are in
+ * {@link PageScripts}, {@link AnswerScripts} and {@link MenuScripts}, the banner table in
+ * {@link PageVerdicts}, the effort control in {@link EffortPicker} and its labels in
  * {@link EffortLabels}). It offers verbs and observations, one each, callable by the seat and by
- * {@code solwebctl doctor}; deciding what they mean for a turn is {@link PlaywrightSeat}'s job.
+ * {@code solwebctl doctor}; deciding what they mean for a turn is the seat's job.
  *
  * <p>Confined to the seat's thread, like the {@link Page} it wraps.
  */
 public final class ChatGptPage {
 
   // ---- Selectors -------------------------------------------------------------------------
+  // The controls (composer, Send, Stop, the effort pill, the answer and its Copy) are found by
+  // Controls' ordered strategies; what stays here has one shape in every page seen.
 
-  public static final String COMPOSER = "#prompt-textarea";
   /** The composer's file upload input (CHATGPT-DOM.md "Other": input#upload-files[type=file][multiple]). */
   static final String UPLOAD_FILES = "input#upload-files[type=\"file\"]";
   /** Images of an answer: the file service's estuary URLs (oracle) and the alt text the page sets. */
   static final String ANSWER_IMAGE = "img[src*=\"/backend-api/estuary/content\"], img[alt=\"Generated image\"],"
       + " img[alt^=\"Generated image\"]";
-  public static final String SEND_BUTTON = "button[data-testid=\"send-button\"]";
-  /** The Stop selectors peers knew until August 2026; September pages match none of them (onflip). */
-  public static final String STOP_BUTTON = "button[data-testid=\"stop-button\"], button[data-testid=\"composer-stop-button\"]";
-  /**
-   * The submit slot while it is not Send: what the seat clicks to stop a turn when no known Stop
-   * shows. It is NOT a completion signal: an unknown control in that slot proves nothing.
-   */
-  static final String SUBMIT_SLOT_NOT_SEND = "#composer-submit-button:not([data-testid=\"send-button\"]):not([disabled])";
-  static final String ASSISTANT_MESSAGE = "[data-message-author-role=\"assistant\"][data-message-id]";
-  public static final String TURN = "[data-testid^=\"conversation-turn-\"]";
-  static final String COPY_TURN = "[data-testid=\"copy-turn-action-button\"]";
   static final String LOGIN_BUTTON = "[data-testid=\"login-button\"]";
-  /**
-   * The effort pill: a menu button in the composer surface that is not the "+" button. July and
-   * August pages give it the __composer-pill class; September ones only data-tone (onflip).
-   */
-  public static final String EFFORT_PILL = "[data-composer-surface=\"true\"] button[aria-haspopup=\"menu\"]"
-      + ":not(#composer-plus-btn):not([data-testid=\"composer-plus-btn\"])";
-  public static final String MENU_OPEN = "[data-radix-menu-content][data-state=\"open\"][role=\"menu\"]";
-  static final String MENU_RADIO = MENU_OPEN + " [role=\"menuitemradio\"]";
-  static final String MENU_OPENER = MENU_OPEN + " [role=\"menuitem\"][aria-haspopup=\"menu\"]";
-  static final String EFFORT_SLIDER = "[data-testid=\"composer-model-picker-slider-simple-view\"] [role=\"slider\"], "
-      + MENU_OPEN + " [role=\"slider\"]";
+  /** Every editor a page may show: the composer in each shape, a Canvas's CodeMirror (REAL-PAGE row 15). */
+  public static final String EDITORS = "#prompt-textarea, [contenteditable=\"true\"], [data-composer-markdown], .cm-content";
+  public static final String MENU_OPEN = EffortPicker.MENU_OPEN;
   /** An error line, also inside an assistant message ("maximum length for this conversation", REAL-PAGE row 8). */
   public static final String ERROR_LINE = "div[class*=\"text-error\"],.text-token-text-error";
   /** Where banners, toasts, dialogs and in-message errors show (oracle also scans dialogs and toasts). */
@@ -81,29 +62,30 @@ public final class ChatGptPage {
   /** A live-work label (oracle: "Thinking", "Pro thinking", "Answer now"; ru as this project reads them). */
   public static final String THINKING = "^(?:thinking|pro thinking|answer now|reasoning|думаю|размышляю|pro думает"
       + "|ответить сейчас)\\s*…?\\.{0,3}$";
-  /** Submenu openers that lead to the efforts (August 2026: Advanced -> Effort). */
-  private static final Pattern EFFORT_OPENER_TEXT = Pattern.compile(
-      "^(?:advanced|effort|thinking effort|дополнительно|усилие|уровень размышлений)", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   /** Transient status lines a turn shows while it works; they are not answer text. */
   private static final Pattern STATUS_LINE = Pattern.compile(
-      "^(?:thinking|reasoning|thought for .*|pro thinking|answer now|думаю|размышляю|réflexion|denkt nach)\\s*…?\\.{0,3}$",
+      "^(?:thinking|reasoning|thought for .*|pro thinking|answer now|думаю|размышляю|размышлял.*|réflexion|denkt nach)\\s*…?\\.{0,3}$",
       Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.MULTILINE);
   /** A durable conversation path: /c/<id>, also inside a custom GPT or project (/g/<slug>/c/<id>). */
   private static final Pattern DURABLE_PATH = Pattern.compile("^(/g/[A-Za-z0-9_-]+)?/c/([0-9A-Za-z][0-9A-Za-z-]{7,})$");
 
   private static final Map<String, String> SELECTORS = Map.of(
-      "composer", COMPOSER, "stop", STOP_BUTTON, "send", SEND_BUTTON, "assistant", ASSISTANT_MESSAGE,
-      "turn", TURN, "copyTurn", COPY_TURN, "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING);
-  private static final Map<String, String> MENU_SELECTORS = Map.of(
-      "menu", MENU_OPEN, "radio", MENU_RADIO, "opener", MENU_OPENER, "slider", EFFORT_SLIDER);
+      "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING);
 
 
   private final Page page;
   private final URI chatUrl;
+  private final EffortPicker effort;
 
   public ChatGptPage(Page page, URI chatUrl) {
     this.page = page;
     this.chatUrl = chatUrl;
+    this.effort = new EffortPicker(page, this);
+  }
+
+  /** The effort control: its pill, menus and choice. */
+  public EffortPicker effort() {
+    return effort;
   }
 
   // ---- Observations ----------------------------------------------------------------------
@@ -132,7 +114,8 @@ public final class ChatGptPage {
       String targetSlug,
       boolean actionBar,
       boolean thinking,
-      List<Banner> banners) {
+      List<Banner> banners,
+      Via via) {
 
     /** Whether a banner shows a cap, an error or a refusal (which a reload clears once it is stale). */
     public boolean faultShown() {
@@ -146,9 +129,18 @@ public final class ChatGptPage {
     }
   }
 
+  /**
+   * Which strategy found each control ({@link Controls}: {@code testid}, {@code label},
+   * {@code structure}, ...; for the reply its renderer), null where none matched.
+   */
+  public record Via(String composer, String send, String stop, String reply) {}
+
   @SuppressWarnings("unchecked")
   public State state(Collection<String> baseline) {
-    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.SNAPSHOT, List.of(List.copyOf(baseline), SELECTORS));
+    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.SNAPSHOT,
+        List.of(List.copyOf(baseline), SELECTORS, Controls.script()));
+    Map<String, Object> via = (Map<String, Object>) m.get("via");
+    List<Banner> banners = ((List<String>) m.get("banners")).stream().map(Banner::of).toList();
     String text = (String) m.get("targetText");
     return new State(
         (String) m.get("url"),
@@ -165,8 +157,40 @@ public final class ChatGptPage {
         text == null ? null : withoutStatusLines(text),
         (String) m.get("targetSlug"),
         bool(m.get("actionBar")),
-        bool(m.get("thinking")),
-        ((List<String>) m.get("banners")).stream().map(Banner::of).toList());
+        // A status line that says the model still works (a recovering connection, a safety review) is live work too.
+        bool(m.get("thinking")) || banners.stream().anyMatch(b -> b.verdict().working()),
+        banners,
+        new Via((String) via.get("composer"), (String) via.get("send"), (String) via.get("stop"), (String) via.get("reply")));
+  }
+
+  /** The control its strategies find now (visible), or null. */
+  public Controls.Found find(List<Controls.Strategy> strategies) {
+    return Controls.Found.of(evaluate(PageScripts.FIND_CONTROL, List.of(scripts(strategies), false)));
+  }
+
+  /** As {@link #find}, visible or not (the doctor tells found from shown). */
+  public Controls.Found findAny(List<Controls.Strategy> strategies) {
+    return Controls.Found.of(evaluate(PageScripts.FIND_CONTROL, List.of(scripts(strategies), true)));
+  }
+
+  /**
+   * For the doctor: the composer, Send and Stop each found in any visibility, by which strategy,
+   * and whether the composer is editable and empty ({@code composerFound}, {@code composerVia}, ...).
+   */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> controlsFound() {
+    return (Map<String, Object>) evaluate(PageScripts.CONTROLS_FOUND,
+        List.of(scripts(Controls.COMPOSER), scripts(Controls.SEND), scripts(Controls.STOP)));
+  }
+
+  /** For the doctor's dom_variant: the page's shape marks ({@code spans}, {@code turnKey}, {@code dil}, ...; {@link PageScripts#SHAPE_MARKS}). */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> shapeMarks() {
+    return (Map<String, Object>) evaluate(PageScripts.SHAPE_MARKS, scripts(Controls.PILL));
+  }
+
+  private static List<Map<String, Object>> scripts(List<Controls.Strategy> strategies) {
+    return strategies.stream().map(Controls.Strategy::toScript).toList();
   }
 
   /** The banners the page shows now, each with its verdict (one table: {@link PageVerdicts}). */
@@ -298,10 +322,11 @@ public final class ChatGptPage {
    * text read back, or null when there is no composer.
    */
   public String insertText(String text) {
-    if (page.locator(COMPOSER).count() == 0) {
+    Controls.Found composer = find(Controls.COMPOSER);
+    if (composer == null) {
       return null;
     }
-    focusComposerAtEnd();
+    focusAtEnd(composer);
     page.keyboard().insertText(text);
     return composerText();
   }
@@ -318,13 +343,22 @@ public final class ChatGptPage {
   }
 
   private void focusComposerAtEnd() {
-    page.locator(COMPOSER).first().click(new Locator.ClickOptions().setTimeout(5_000));
+    Controls.Found composer = find(Controls.COMPOSER);
+    if (composer == null) {
+      throw new PlaywrightException("no composer on the page (" + Controls.describe(Controls.COMPOSER) + ")");
+    }
+    focusAtEnd(composer);
+  }
+
+  /** A real click into the composer the strategies found (never a Canvas editor, never the thread), then the caret to the end. */
+  private void focusAtEnd(Controls.Found composer) {
+    composer.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
     page.keyboard().press("Control+End");
   }
 
-  /** The composer's text as Send would submit it: its paragraphs joined by newlines. */
+  /** The composer's text as Send would submit it: its paragraphs joined by newlines; null without a composer. */
   public String composerText() {
-    return (String) evaluate(PageScripts.COMPOSER_TEXT, COMPOSER);
+    return (String) evaluate(PageScripts.COMPOSER_TEXT, scripts(Controls.COMPOSER));
   }
 
   /**
@@ -366,7 +400,7 @@ public final class ChatGptPage {
   /** The images of the assistant message {@code messageId}'s turn, in page order, one per file id. */
   @SuppressWarnings("unchecked")
   public List<ImageRef> images(String messageId) {
-    Object out = evaluate(PageScripts.IMAGES, List.of(messageId, TURN, ANSWER_IMAGE));
+    Object out = evaluate(AnswerScripts.IMAGES, List.of(messageId, Controls.script(), ANSWER_IMAGE));
     List<ImageRef> refs = new ArrayList<>();
     for (Map<String, Object> m : out == null ? List.<Map<String, Object>>of() : (List<Map<String, Object>>) out) {
       refs.add(new ImageRef((String) m.get("url"), (String) m.get("fileId")));
@@ -394,8 +428,13 @@ public final class ChatGptPage {
   /** A downloaded image: its bytes and the content type the site gave. */
   record Image(byte[] bytes, String contentType) { }
 
+  /** Clicks Send, found by its strategies (a test id, its label: REAL-PAGE rows 11 and 16). */
   public void clickSend() {
-    Locator send = page.locator(SEND_BUTTON).first();
+    Controls.Found found = find(Controls.SEND);
+    if (found == null) {
+      throw new PlaywrightException("no Send button on the page (" + Controls.describe(Controls.SEND) + ")");
+    }
+    Locator send = found.locator(page);
     // Playwright's click first waits for the button to hold still over two animation frames:
     // about 50 ms a turn (bench-seat), on a button the seat already saw enabled. One hit test
     // keeps the check that matters (the click lands on Send, not on an overlay), and the mouse
@@ -408,284 +447,54 @@ public final class ChatGptPage {
     send.click(new Locator.ClickOptions().setTimeout(5_000));
   }
 
-  /** Clicks a known Stop, else the submit slot while it is not Send (September pages). */
+  /** Clicks Stop as its strategies find it: a known Stop, else the submit slot while it is not Send (September pages). */
   public void clickStop() {
-    Locator known = page.locator(STOP_BUTTON);
-    Locator target = known.count() > 0 ? known.first() : page.locator(SUBMIT_SLOT_NOT_SEND).first();
-    target.click(new Locator.ClickOptions().setTimeout(5_000));
+    Controls.Found stop = find(Controls.STOP);
+    if (stop != null) {
+      stop.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
+    }
   }
 
-  /** Whether anything Stop-like shows: a known Stop or the submit slot not being Send. */
+  /** Whether anything Stop-like shows: a Stop by test id or label, or the submit slot not being Send. */
   public boolean stopLikeShown() {
-    return page.locator(STOP_BUTTON + ", " + SUBMIT_SLOT_NOT_SEND).count() > 0;
+    return find(Controls.STOP) != null;
   }
 
-  // ---- Effort ----------------------------------------------------------------------------
-
-  /** How the page offers efforts (REAL-PAGE row 1). */
-  public enum PickerKind {
-    /** (a) July 2026: effort rows are menuitemradios of the pill's menu. */
-    MENU("menu"),
-    /** (b) August 2026: Advanced -> Effort submenus behind role=menuitem openers. */
-    ADVANCED_SUBMENU("advanced-submenu"),
-    /** (c)/(d) September 2026: a role=slider moved by arrow keys; the radios are models. */
-    SLIDER("slider"),
-    UNKNOWN("unknown");
-
-    private final String wire;
-
-    PickerKind(String wire) {
-      this.wire = wire;
-    }
-
-    /** The name doctor's JSON uses. */
-    public String wire() {
-      return wire;
-    }
-  }
-
-  /** One effort row (or the slider's value): the label the page shows and the effort it names (null: unknown). */
-  public record EffortOption(String label, Effort effort, boolean checked) { }
-
-  /**
-   * What the effort control offers: its kind, its effort rows (for a slider: the value it shows),
-   * the checked one (null if none), and every other radio row (models) by label.
-   */
-  public record EffortMenu(PickerKind kind, List<EffortOption> options, EffortOption checked, List<String> otherRows) { }
+  // ---- Effort (EffortPicker) ------------------------------------------------------------
 
   /** The effort pill's label as the page shows it now, or null when there is no pill. */
-  @SuppressWarnings("unchecked")
   public String effortPillLabel() {
-    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.PILL, EFFORT_PILL);
-    if (m == null) {
-      return null;
-    }
-    String first = (String) m.get("first");
-    String full = (String) m.get("full");
-    // A badge may follow the label ("Instant" + "5.5"): the first text is the label when it maps.
-    return EffortLabels.effort(first).isPresent() || EffortLabels.effort(full).isEmpty() ? first : full;
+    return effort.pillLabel();
   }
 
-  /** The effort the pill names, or empty when there is no pill or its label is not on the ladder. */
-  Optional<Effort> effortShown() {
-    return EffortLabels.effort(effortPillLabel());
+  /** Reads the effort control in the menus open now, clicking nothing. */
+  public EffortPicker.EffortMenu readEffortMenu() {
+    return effort.read();
   }
 
-  /** Reads the effort control in the menus open now, clicking nothing (the ru capture is one such page). */
-  public EffortMenu readEffortMenu() {
-    return readEffortMenu(PickerKind.MENU);
+  /** Reads the effort control, opening its menu unless one is open already, and closes what it opened. */
+  public EffortPicker.EffortMenu effortPicker() throws SeatException {
+    return effort.look();
   }
 
-  @SuppressWarnings("unchecked")
-  private EffortMenu readEffortMenu(PickerKind throughKind) {
-    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.MENU, MENU_SELECTORS);
-    List<EffortOption> options = new ArrayList<>();
-    List<String> others = new ArrayList<>();
-    for (Map<String, Object> r : (List<Map<String, Object>>) m.get("radios")) {
-      String first = (String) r.get("first");
-      String full = (String) r.get("full");
-      Optional<Effort> e = EffortLabels.effort(first).or(() -> EffortLabels.effort(full));
-      if (e.isPresent()) {
-        options.add(new EffortOption(EffortLabels.effort(first).isPresent() ? first : full, e.get(), bool(r.get("checked"))));
-      } else {
-        others.add(full);
-      }
-    }
-    Map<String, Object> slider = (Map<String, Object>) m.get("slider");
-    if (options.isEmpty() && slider != null) {
-      String text = (String) slider.get("text");
-      EffortOption value = new EffortOption(text, EffortLabels.effort(text).orElse(null), true);
-      return new EffortMenu(PickerKind.SLIDER, List.of(value), value, others);
-    }
-    PickerKind kind = options.isEmpty() ? PickerKind.UNKNOWN : throughKind;
-    EffortOption checked = options.stream().filter(EffortOption::checked).findFirst().orElse(null);
-    return new EffortMenu(kind, options, checked, others);
-  }
-
-  /**
-   * Opens the pill's menu (and the effort submenu behind Advanced -> Effort, if that is the
-   * shape), reads the effort control and closes every menu with Escape. Chooses nothing.
-   *
-   * @throws SeatException when there is no pill or the menu never opens
-   */
-  public EffortMenu effortPicker() throws SeatException {
-    try {
-      return openToEfforts();
-    } finally {
-      closeMenus();
-    }
-  }
-
-  /**
-   * Chooses {@code wanted} and returns the effort the pill reads back afterwards, which may
-   * differ (the page decides). Leaves every menu closed. Rows are clicked, openers opened and a
-   * slider moved with arrow keys only: a click would snap it to wherever the mouse is.
-   *
-   * @throws SeatException when there is no pill, no such effort, or a label the seat cannot
-   *     map; the message names the labels seen
-   */
+  /** Chooses {@code wanted} (leaving Work mode first) and returns the effort the pill reads back: {@link EffortPicker#choose}. */
   public Effort chooseEffort(Effort wanted) throws SeatException {
-    return chooseEffort(wanted, false);
+    return effort.choose(wanted);
   }
 
-  /**
-   * As {@link #chooseEffort(Effort)}; with {@code again} the choice is made even when the pill
-   * already names it (the page's own request said otherwise, so the pill is not to be trusted).
-   */
+  /** As {@link #chooseEffort(Effort)}, choosing even when the pill already names it: {@link EffortPicker#choose(Effort, boolean)}. */
   public Effort chooseEffort(Effort wanted, boolean again) throws SeatException {
-    String before = effortPillLabel();
-    if (before == null) {
-      throw refused(wanted, "no effort pill in the composer (" + EFFORT_PILL + ")");
-    }
-    if (again || EffortLabels.effort(before).orElse(null) != wanted) {
-      try {
-        EffortMenu menu = openToEfforts(wanted);
-        switch (menu.kind()) {
-          case MENU, ADVANCED_SUBMENU -> clickEffortRow(menu, wanted);
-          case SLIDER -> moveSlider(menu, wanted);
-          default -> throw refused(wanted, "the effort menu shows no effort row"
-              + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows()));
-        }
-      } finally {
-        closeMenus();
-      }
-    }
-    // The page confirms asynchronously: wait briefly for the pill to name the effort, then read it.
-    long deadline = System.nanoTime() + 2_000_000_000L;
-    String label = effortPillLabel();
-    while (EffortLabels.effort(label).orElse(null) != wanted && System.nanoTime() < deadline) {
-      page.waitForTimeout(30);
-      label = effortPillLabel();
-    }
-    final String shown = label;
-    return EffortLabels.effort(shown).orElseThrow(() -> refused(wanted,
-        "the effort pill reads \"" + shown + "\", which is no effort the seat knows"));
-  }
-
-  /**
-   * A page that offers no way to the wanted effort, or shows a label the seat cannot map: a typed
-   * {@code unavailable} before anything was sent. With no wanted effort (the doctor reading the
-   * menu) the detail is the reason alone.
-   */
-  private static SeatException refused(Effort wanted, String why) {
-    return SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
-        wanted == null ? why : "cannot set effort " + wanted.label() + ": " + why + "; nothing was sent"), false);
+    return effort.choose(wanted, again);
   }
 
   /** Opens the pill's menu down to the effort control and leaves it open (capture shows it; {@link #closeMenus} after). */
-  public EffortMenu openToEfforts() throws SeatException {
-    return openToEfforts(null);
+  public EffortPicker.EffortMenu openToEfforts() throws SeatException {
+    return effort.openToEfforts();
   }
 
-  private EffortMenu openToEfforts(Effort wanted) throws SeatException {
-    Locator pill = page.locator(EFFORT_PILL).first();
-    if (page.locator(EFFORT_PILL).count() == 0) {
-      throw refused(wanted, "no effort pill in the composer (" + EFFORT_PILL + ")");
-    }
-    pill.click(new Locator.ClickOptions().setTimeout(5_000));
-    waitMenus(1, wanted);
-    PickerKind through = PickerKind.MENU;
-    for (int depth = 0; depth < 3; depth++) {
-      EffortMenu menu = readEffortMenu(through);
-      if (menu.kind() != PickerKind.UNKNOWN) {
-        return menu;
-      }
-      int opener = effortOpener();
-      if (opener < 0) {
-        return menu;
-      }
-      int open = page.locator(MENU_OPEN).count();
-      page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
-      waitMenus(open + 1, wanted);
-      through = PickerKind.ADVANCED_SUBMENU;
-    }
-    return readEffortMenu(through);
-  }
-
-  /** The submenu opener that leads to efforts: marked by the page, else named Advanced/Effort; -1 if none. */
-  @SuppressWarnings("unchecked")
-  private int effortOpener() {
-    Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.MENU, MENU_SELECTORS);
-    List<Map<String, Object>> openers = (List<Map<String, Object>>) m.get("openers");
-    for (boolean byMark : new boolean[] {true, false}) {
-      for (Map<String, Object> o : openers) {
-        if (bool(o.get("expanded"))) {
-          continue;
-        }
-        boolean hit = byMark ? bool(o.get("effort")) : EFFORT_OPENER_TEXT.matcher((String) o.get("text")).find();
-        if (hit) {
-          return ((Number) o.get("index")).intValue();
-        }
-      }
-    }
-    return -1;
-  }
-
-  private void clickEffortRow(EffortMenu menu, Effort wanted) throws SeatException {
-    Optional<EffortOption> row = menu.options().stream().filter(o -> o.effort() == wanted).findFirst();
-    if (row.isEmpty()) {
-      throw refused(wanted, "the effort menu offers " + menu.options().stream().map(EffortOption::label).toList()
-          + ", not " + wanted.label());
-    }
-    // Find the row's index among all radios again (models may come first).
-    @SuppressWarnings("unchecked")
-    List<Map<String, Object>> radios = (List<Map<String, Object>>) ((Map<String, Object>)
-        evaluate(PageScripts.MENU, MENU_SELECTORS)).get("radios");
-    for (Map<String, Object> r : radios) {
-      String first = (String) r.get("first");
-      String full = (String) r.get("full");
-      if (EffortLabels.effort(first).or(() -> EffortLabels.effort(full)).orElse(null) == wanted) {
-        page.locator(MENU_RADIO).nth(((Number) r.get("index")).intValue()).click(new Locator.ClickOptions().setTimeout(5_000));
-        return;
-      }
-    }
-    throw refused(wanted, "the effort row " + wanted.label() + " vanished before it was clicked");
-  }
-
-  private void moveSlider(EffortMenu menu, Effort wanted) throws SeatException {
-    Locator slider = page.locator(EFFORT_SLIDER).first();
-    slider.focus();
-    EffortOption now = menu.checked();
-    for (int step = 0; step < 8; step++) {
-      if (now.effort() == null) {
-        throw refused(wanted, "the effort slider reads \"" + now.label() + "\", which is no effort the seat knows");
-      }
-      if (now.effort() == wanted) {
-        return;
-      }
-      String before = now.label();
-      page.keyboard().press(now.effort().ordinal() < wanted.ordinal() ? "ArrowRight" : "ArrowLeft");
-      long deadline = System.nanoTime() + 2_000_000_000L;
-      do {
-        now = readEffortMenu(PickerKind.SLIDER).checked();
-      } while (now != null && now.label().equals(before) && System.nanoTime() < deadline && sleepBriefly());
-      if (now == null || now.label().equals(before)) {
-        throw refused(wanted, "the effort slider stays at \"" + before + "\"; it does not reach " + wanted.label());
-      }
-    }
-    throw refused(wanted, "the effort slider did not reach " + wanted.label() + " in 8 steps");
-  }
-
-  private boolean sleepBriefly() {
-    page.waitForTimeout(20);
-    return true;
-  }
-
-  private void waitMenus(int atLeast, Effort wanted) throws SeatException {
-    try {
-      page.locator(MENU_OPEN).nth(atLeast - 1).waitFor(
-          new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
-    } catch (PlaywrightException e) {
-      throw refused(wanted, "the effort menu did not open");
-    }
-  }
-
-  /** Escape until no menu is open (a few presses at most: one per submenu). */
+  /** Escape until no menu is open. */
   public void closeMenus() {
-    for (int i = 0; i < 4 && page.locator(MENU_OPEN).count() > 0; i++) {
-      page.keyboard().press("Escape");
-      page.waitForTimeout(30);
-    }
+    effort.closeMenus();
   }
 
   // ---- Reading the answer ----------------------------------------------------------------
@@ -737,12 +546,15 @@ public final class ChatGptPage {
   }
 
   /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough}. */
+  @SuppressWarnings("unchecked")
   public String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
-    Locator turn = page.locator(TURN + ":has([data-message-id=\"" + messageId.replace("\"", "\\\"") + "\"])").first();
-    Locator button = turn.locator(COPY_TURN).last();
-    if (turn.count() == 0 || turn.locator(COPY_TURN).count() == 0) {
+    Map<String, Object> target = (Map<String, Object>) evaluate(AnswerScripts.COPY_TARGET, List.of(messageId, Controls.script()));
+    if (target == null) {
       return null;
     }
+    Map<String, Object> at = (Map<String, Object>) target.get("turn");
+    Locator turn = page.locator((String) at.get("css")).nth(((Number) at.get("index")).intValue());
+    Locator button = Controls.Found.of(target.get("button")).locator(page);
     page.evaluate(PageScripts.ARM_COPY);
     try {
       button.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(5_000));
@@ -784,18 +596,34 @@ public final class ChatGptPage {
     }
   }
 
-  /** Whether the page shows a message with this id. */
+  /** Whether the page shows a message with this id, by any of the answer's strategies. */
   public boolean hasMessage(String messageId) {
-    return Boolean.TRUE.equals(evaluate("(id) => !!document.querySelector('[data-message-id=\"' + CSS.escape(id) + '\"]')", messageId));
+    return Boolean.TRUE.equals(evaluate(AnswerScripts.HAS_MESSAGE, List.of(messageId, Controls.script())));
+  }
+
+  /**
+   * An answer as the DOM shows it: its code blocks (each exact), their languages from the block
+   * headers, the prose outside them, and the markdown they make (DIL answers included: REAL-PAGE
+   * row 14). Empty when the page shows no message with that id.
+   */
+  public record DomAnswer(List<String> blocks, List<String> languages, String prose, String markdown) {
+    public MarkdownFences.Split split() {
+      return new MarkdownFences.Split(blocks, prose);
+    }
   }
 
   /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
-  @SuppressWarnings("unchecked")
   public MarkdownFences.Split domBlocks(String messageId) {
-    Map<String, Object> m = (Map<String, Object>) page.evaluate(PageScripts.DOM_BLOCKS, List.of(messageId, TURN));
+    return domAnswer(messageId).split();
+  }
+
+  @SuppressWarnings("unchecked")
+  public DomAnswer domAnswer(String messageId) {
+    Map<String, Object> m = (Map<String, Object>) evaluate(AnswerScripts.DOM_BLOCKS, List.of(messageId, Controls.script()));
     if (m == null) {
-      return new MarkdownFences.Split(List.of(), "");
+      return new DomAnswer(List.of(), List.of(), "", "");
     }
-    return new MarkdownFences.Split((List<String>) m.get("blocks"), withoutStatusLines((String) m.get("prose")));
+    return new DomAnswer((List<String>) m.get("blocks"), (List<String>) m.get("langs"),
+        withoutStatusLines((String) m.get("prose")), (String) m.get("markdown"));
   }
 }

@@ -13,8 +13,9 @@ import java.util.Optional;
  * <p>Sources: English from every peer of REAL-PAGE row 1. Russian "Instant" (the page leaves it
  * untranslated), "Средний" and "Высокий" from the July 2026 capture
  * (realdom/chatgpt-bridge/intelligence-picker-ru.html); "Очень высокий" (Extra High) and "Pro" are
- * this project's reading of how the page translates its other labels: no public capture shows
- * them yet, so a doctor run on a Russian page is how to confirm them.
+ * this project's reading of how the page translates its other labels. October's picker (REAL-PAGE
+ * rows 21 and 26, live 10-08) confirms "Очень высокий" and calls the 4-of-5 tier "Very High" in
+ * English; "Extra High" stays for the older pages.
  */
 public final class EffortLabels {
 
@@ -23,6 +24,7 @@ public final class EffortLabels {
       Map.entry("medium", Effort.MEDIUM),
       Map.entry("high", Effort.HIGH),
       Map.entry("extra high", Effort.XHIGH),
+      Map.entry("very high", Effort.XHIGH),
       Map.entry("pro", Effort.PRO),
       Map.entry("средний", Effort.MEDIUM),
       Map.entry("высокий", Effort.HIGH),

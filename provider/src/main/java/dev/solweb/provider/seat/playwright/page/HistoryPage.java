@@ -103,11 +103,27 @@ public final class HistoryPage {
     return chatPath.matches() ? Optional.of(chatPath.group(1)) : Optional.empty();
   }
 
-  /** Whether {@code url} is the home of project {@code slug} (where its composer creates its chats). */
+  /** Whether {@code url} is the home of project {@code slug} (where its composer creates its chats), bare or slugged. */
   public boolean isProjectHome(String url, String slug) {
     String path = sitePath(url);
     Matcher m = path == null ? null : PROJECT_HOME.matcher(path);
-    return m != null && m.matches() && m.group(1).equals(slug);
+    return m != null && m.matches() && sameProject(m.group(1), slug);
+  }
+
+  private static final Pattern PROJECT_ID = Pattern.compile("^(g-p-[0-9a-f]{32})(?:-.*)?$");
+
+  /**
+   * Whether two project slugs name one project: a project is its id {@code g-p-<32 hex>}, and links
+   * add an optional {@code -<name>} (REAL-PAGE row 23: the bare and the slugged routes are the same project).
+   */
+  public static boolean sameProject(String a, String b) {
+    return a != null && b != null && projectId(a).equals(projectId(b));
+  }
+
+  /** The {@code g-p-<32 hex>} id of a project slug, or the slug itself when it carries no such id. */
+  static String projectId(String slug) {
+    Matcher m = PROJECT_ID.matcher(slug);
+    return m.matches() ? m.group(1) : slug;
   }
 
   /** The normalized project home URL for a given project URL on this site, or empty when it is not one. */

@@ -3,7 +3,8 @@ package dev.solweb.provider.seat.playwright.page;
 /**
  * The JavaScript the seat runs in the ChatGPT page, one observation each, kept apart from the
  * Java that calls them (ChatGptPage). Every selector they use comes in as an argument from
- * {@link ChatGptPage}, so a drift is fixed in one place.
+ * {@link ChatGptPage} and {@link Controls}, so a drift is fixed in one place. Reading an answer
+ * back is in {@link AnswerScripts}, the effort menus in {@link MenuScripts}.
  */
 public final class PageScripts {
 
@@ -40,7 +41,7 @@ public final class PageScripts {
       """;
 
   /** Helpers every observation shares (prepended to the scripts below). */
-  private static final String COMMON = """
+  static final String COMMON = """
         const visible = (el) => !!el && !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
         const firstText = (el) => {
           const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -51,31 +52,96 @@ public final class PageScripts {
         const fullText = (el) => (el.innerText || el.textContent || '').replace(/\\s+/g, ' ').trim();
       """;
 
-  /** The page's state in one round trip; see ChatGptPage.State. */
+  /**
+   * Finding controls by {@link Controls}' strategies, and answer messages by its reply
+   * strategies (prepended after {@link #COMMON}). {@code find} returns the first strategy with an
+   * element (visible, unless asked otherwise) of one of its names, and that element's index among
+   * ALL of its selector's matches, for Playwright's {@code locator(css).nth(index)}.
+   */
+  static final String FIND = """
+        const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+        const nameOf = (el) => el.getAttribute('aria-label') || el.innerText || el.textContent || '';
+        const find = (strategies, root, anyVisibility) => {
+          for (const s of strategies) {
+            const names = s.names.map(norm);
+            const all = Array.from(document.querySelectorAll(s.css));
+            for (let i = 0; i < all.length; i++) {
+              const el = all[i];
+              if (root && !root.contains(el)) continue;
+              if (!anyVisibility && !visible(el)) continue;
+              if (names.length && !names.includes(norm(nameOf(el)))) continue;
+              return { via: s.via, css: s.css, index: i, el };
+            }
+          }
+          return null;
+        };
+        const plain = (f) => (f ? { via: f.via, css: f.css, index: f.index } : null);
+        const idOf = (r, m) => {
+          const holder = r.idOn ? m.closest(r.idOn) : m;
+          const v = holder && holder.getAttribute(r.idAttr);
+          if (!v) return null;
+          const ids = v.split(',').map((x) => x.trim()).filter(Boolean);
+          if (!ids.length) return null;
+          if (!r.idOn) return ids[ids.length - 1];
+          // A unit lists its messages' ids in order: the k-th body is the k-th id.
+          const k = Array.from(holder.querySelectorAll(r.message)).indexOf(m);
+          return ids[Math.min(Math.max(k, 0), ids.length - 1)];
+        };
+        const bodyOf = (r, m) => (r.body === ':scope' ? m : m.querySelector(r.body));
+        const replies = (sel) => {
+          for (const r of sel.reply) {
+            const msgs = Array.from(document.querySelectorAll(r.message), (el) => ({ el, id: idOf(r, el) })).filter((x) => x.id);
+            if (msgs.length) return { r, msgs };
+          }
+          return { r: null, msgs: [] };
+        };
+        const lookup = (sel, id) => {
+          for (const r of sel.reply) {
+            for (const el of document.querySelectorAll(r.message)) if (idOf(r, el) === id) return { r, el };
+          }
+          return null;
+        };
+        const turnOf = (r, el) => el.closest(r.turn) || el.parentElement;
+      """;
+
+  /** Finds one control by its strategies: {@code {via, css, index}} or null. */
+  static final String FIND_CONTROL = """
+      ([strategies, anyVisibility]) => {
+      """ + COMMON + FIND + """
+        return plain(find(strategies, null, anyVisibility));
+      }
+      """;
+
+  /**
+   * The page's state in one round trip; see ChatGptPage.State. The answer is the newest message
+   * of the first reply strategy with any, not in {@code baseline}; its text is its turn's answer
+   * bodies only (never the prompt, the role label or a status line beside the answer); thinking
+   * is looked for in its turn, or in the newest assistant turn while no answer message exists yet.
+   */
   static final String SNAPSHOT = """
-      ([baseline, sel]) => {
-      """ + COMMON + """
+      ([baseline, sel, c]) => {
+      """ + COMMON + FIND + """
         const think = new RegExp(sel.thinking, 'i');
         const thinkingIn = (root) => {
           if (!root) return false;
           if (root.matches('[aria-busy="true"]') || Array.from(root.querySelectorAll(sel.busy)).some(visible)) return true;
+          if (Array.from(root.querySelectorAll('[data-streaming-response-status]')).some((s) => visible(s) && fullText(s))) return true;
           for (const el of root.querySelectorAll('span, div, button, p, h2, h3, h4')) {
             if (el.children.length === 0 && el.closest('pre') === null && visible(el)
                 && think.test((el.textContent || '').trim())) return true;
           }
           return false;
         };
-        const composer = document.querySelector(sel.composer);
-        const stopEl = document.querySelector(sel.stop)
-          || Array.from(document.querySelectorAll('form button[aria-label^="Stop"]')).find(b => !/dictat|voice|read aloud|listen/i.test(b.getAttribute('aria-label') || ''));
-        const send = document.querySelector(sel.send);
+        const composer = find(c.composer);
+        const stop = find(c.stop.filter((s) => s.via !== c.weakStop));
+        const send = find(c.send);
         const base = new Set(baseline);
-        const all = Array.from(document.querySelectorAll(sel.assistant));
-        const fresh = all.filter(m => !base.has(m.getAttribute('data-message-id')));
+        const { r, msgs } = replies(c);
+        const fresh = msgs.filter((m) => !base.has(m.id));
         const out = {
           url: location.href, title: document.title, settled: !!window.__solwebSettled,
-          composer: visible(composer), stop: visible(stopEl),
-          sendEnabled: visible(send) && !send.disabled && send.getAttribute('aria-disabled') !== 'true',
+          composer: !!composer, stop: !!stop,
+          sendEnabled: !!send && !send.el.disabled && send.el.getAttribute('aria-disabled') !== 'true',
           login: visible(document.querySelector(sel.login)),
           // "Verify you are human" only counts on a short page without a composer: reading a long
           // conversation's whole text every poll would cost more than the poll.
@@ -83,25 +149,36 @@ public final class PageScripts {
             || !!document.querySelector('#challenge-form, iframe[src*="challenges.cloudflare.com"]')
             || (!composer && !!document.body && document.body.textContent.length < 5000
                 && /verify you are human/i.test(document.body.textContent)),
-          turns: document.querySelectorAll(sel.turn).length,
-          assistantIds: all.map(m => m.getAttribute('data-message-id')),
+          turns: document.querySelectorAll(c.turns).length,
+          assistantIds: msgs.map((m) => m.id),
           targetId: null, targetText: null, targetSlug: null, actionBar: false, thinking: false, banners: [],
+          via: { composer: composer && composer.via, send: send && send.via, stop: stop && stop.via, reply: null },
         };
+        let target = null;
         if (fresh.length) {
           const last = fresh[fresh.length - 1];
-          const turn = last.closest(sel.turn) || last.parentElement;
-          const msgs = Array.from(turn.querySelectorAll(sel.assistant));
-          out.targetId = last.getAttribute('data-message-id');
-          out.targetSlug = last.getAttribute('data-message-model-slug');
-          out.targetText = msgs.map(m => { const md = m.querySelector('.markdown'); return md ? md.innerText : ''; }).join('\\n');
-          out.actionBar = visible(turn.querySelector(sel.copyTurn));
+          const turn = turnOf(r, last.el);
+          target = turn;
+          out.targetId = last.id;
+          out.targetSlug = last.el.getAttribute('data-message-model-slug');
+          out.targetText = Array.from(turn.querySelectorAll(r.message), (m) => { const b = bodyOf(r, m); return b ? b.innerText : ''; })
+            .join('\\n');
+          out.actionBar = !!find(c.copy, turn);
           out.thinking = thinkingIn(turn);
+          out.via.reply = r.via;
+        } else {
+          const units = document.querySelectorAll('[data-chatgpt-search-unit-key$=":1:assistant"], section[data-turn="assistant"]');
+          out.thinking = units.length > 0 && thinkingIn(units[units.length - 1]);
         }
         out.thinking = out.thinking || Array.from(document.querySelectorAll('form button, #thread-bottom-container button'))
-          .some(b => visible(b) && think.test(fullText(b)));
+          .some((b) => visible(b) && think.test(fullText(b)));
+        // A banner inside the thread counts only in the answer's own turn: an older turn's error or
+        // question ("Waiting for your answer", REAL-PAGE row 29) is history, not this turn's fault.
+        const units = '[data-turn-key], [data-talvt-turn-state], ' + c.turns;
         const seen = new Set();
         for (const el of document.querySelectorAll(sel.banner)) {
           if (!visible(el)) continue;
+          if (el.closest(units) && !(target && target.contains(el))) continue;
           const t = (el.innerText || '').trim();
           if (t && t.length < 2000 && !seen.has(t)) { seen.add(t); out.banners.push(t); }
         }
@@ -109,110 +186,80 @@ public final class PageScripts {
       }
       """;
 
-  /** ProseMirror holds one <p> per line; its text is what Send submits. */
+  /** ProseMirror holds one <p> per line; its text is what Send submits. Null without a composer. */
   static final String COMPOSER_TEXT = """
-      (sel) => {
-        const el = document.querySelector(sel);
-        if (!el) return null;
-        const ps = el.querySelectorAll(':scope > p');
-        if (ps.length) return Array.from(ps, p => p.textContent).join('\\n');
-        return el.innerText;
+      (strategies) => {
+      """ + COMMON + FIND + """
+        const f = find(strategies);
+        if (!f) return null;
+        const ps = f.el.querySelectorAll(':scope > p');
+        if (ps.length) return Array.from(ps, (p) => p.textContent).join('\\n');
+        return f.el.innerText;
+      }
+      """;
+
+  /** The effort pill's label (first text and all of it) and how it was found, or null without a pill. */
+  static final String PILL = """
+      (strategies) => {
+      """ + COMMON + FIND + """
+        const f = find(strategies);
+        return f ? { first: firstText(f.el), full: fullText(f.el), via: f.via } : null;
       }
       """;
 
   /**
-   * The code blocks and the prose of one message's turn, from the DOM. Only OUTERMOST pres are
-   * blocks: mid-2026 pages nest pre.cm-content inside the block's pre. A CodeMirror body is read
-   * as the editor lays it out: .cm-line divs (older fakesol), or text with a br per line break
-   * (March 2026), or pre.cm-content > code (July 2026).
+   * For the doctor: each of the composer, Send and Stop found in any visibility (found versus
+   * shown), which strategy found it, and whether the composer is editable and empty.
    */
-  static final String DOM_BLOCKS = """
-      ([id, turnSel]) => {
-        const msg = document.querySelector('[data-message-id="' + CSS.escape(id) + '"]');
-        if (!msg) return null;
-        const turn = msg.closest(turnSel) || msg;
-        const lines = (el) => {
-          const cmLines = el.querySelectorAll('.cm-line');
-          if (cmLines.length) return Array.from(cmLines, l => l.textContent).join('\\n');
-          let out = '';
-          const walk = (node) => {
-            for (const c of node.childNodes) {
-              if (c.nodeType === Node.TEXT_NODE) out += c.textContent;
-              else if (c.nodeName === 'BR') out += '\\n';
-              else walk(c);
-            }
-          };
-          walk(el);
-          return out.replace(/\\n$/, '');
+  static final String CONTROLS_FOUND = """
+      ([composer, send, stop]) => {
+      """ + COMMON + FIND + """
+        const c = find(composer, null, true);
+        const s = find(send, null, true);
+        const t = find(stop.filter((x) => x.via !== 'structure'), null, true);
+        const el = c && c.el;
+        const editable = !!el && el.getAttribute('contenteditable') !== 'false'
+          && !el.hasAttribute('disabled') && el.getAttribute('aria-disabled') !== 'true'
+          && (el.isContentEditable || el.tagName === 'TEXTAREA');
+        return {
+          composerFound: !!el, composerEditable: editable, composerVia: c && c.via,
+          composerEmpty: !el || (el.textContent || el.value || '').trim() === '',
+          sendFound: !!s, sendVia: s && s.via, stopFound: !!t, stopVia: t && t.via,
         };
-        const blocks = [];
-        for (const pre of turn.querySelectorAll('.markdown pre')) {
-          if (pre.parentElement && pre.parentElement.closest('pre')) continue; // the inner pre of a block
-          const cm = pre.querySelector('.cm-content');
-          const body = cm ? (cm.querySelector(':scope > code') || cm) : (pre.querySelector('code') || pre);
-          blocks.push(lines(body));
-        }
-        const prose = Array.from(turn.querySelectorAll('.markdown')).map(md => {
-          const clone = md.cloneNode(true);
-          clone.querySelectorAll('pre').forEach(p => p.remove());
-          return clone.innerText;
-        }).join('\\n').trim();
-        return { blocks, prose };
       }
       """;
 
-  /** What the open menus hold: radio rows, submenu openers, a slider. Reads only. */
-  static final String MENU = """
-      (sel) => {
-      """ + COMMON + """
-        const radios = Array.from(document.querySelectorAll(sel.radio), (r, index) => ({
-          index, first: firstText(r), full: fullText(r),
-          checked: r.getAttribute('aria-checked') === 'true' || r.getAttribute('data-state') === 'checked' }));
-        const openers = Array.from(document.querySelectorAll(sel.opener), (o, index) => ({
-          index, text: firstText(o), effort: o.hasAttribute('data-model-picker-thinking-effort-action'),
-          expanded: o.getAttribute('aria-expanded') === 'true' || o.getAttribute('data-state') === 'open' }));
-        const s = document.querySelector(sel.slider);
-        const slider = s ? { text: s.getAttribute('aria-valuetext') || firstText(s),
-          now: Number(s.getAttribute('aria-valuenow')), min: Number(s.getAttribute('aria-valuemin')),
-          max: Number(s.getAttribute('aria-valuemax')) } : null;
-        return { open: document.querySelectorAll(sel.menu).length, radios, openers, slider };
-      }
-      """;
-
-  /** The effort pill's label (first text and all of it), or null without a pill. */
-  static final String PILL = """
-      (sel) => {
-      """ + COMMON + """
-        const pill = Array.from(document.querySelectorAll(sel)).find(visible);
-        return pill ? { first: firstText(pill), full: fullText(pill) } : null;
+  /**
+   * For the doctor's dom_variant: code blocks as spans and br (March) or pre.cm-content > code
+   * (July on, REAL-PAGE row 4); a pill with only data-tone (row 1 (d)); the turn-key thread (row
+   * 13); the DIL renderer and the talvt wrapper (row 14); an id-less composer marked
+   * data-composer-markdown (rows 15, 27); and the Chat/Work switch's state (row 27).
+   */
+  static final String SHAPE_MARKS = """
+      (pill) => {
+      """ + COMMON + FIND + """
+        const p = find(pill, null, true);
+        const el = p && p.el;
+        const modeButton = (names) => Array.from(document.querySelectorAll('button[aria-pressed]'))
+          .find((b) => names.includes(norm(nameOf(b))));
+        const work = modeButton(['work', 'работа']);
+        return {
+          spans: !!document.querySelector('div.cm-content:not([contenteditable="true"])') && !document.querySelector('.cm-line'),
+          preCode: !!document.querySelector('pre.cm-content > code'),
+          toneOnlyPill: !!el && el.hasAttribute('data-tone') && !el.classList.contains('__composer-pill')
+            && !el.hasAttribute('aria-label') && !el.hasAttribute('data-testid'),
+          turnKey: !!document.querySelector('[data-turn-key]'),
+          dil: !!document.querySelector('[data-dil-message-id]'),
+          wrapper: !!document.querySelector('[data-talvt-turn-state]'),
+          bareComposer: !!document.querySelector('[data-composer-markdown][contenteditable="true"]:not(#prompt-textarea)'),
+          mode: work ? (work.getAttribute('aria-pressed') === 'true' ? 'work' : 'chat') : null,
+        };
       }
       """;
 
   /** Conversation links the page lists (its history sidebar): a new chat shows up here first. */
   static final String CONVERSATION_LINKS = """
       (sel) => Array.from(document.querySelectorAll(sel), a => a.href)
-      """;
-
-  /** The images of one message's turn, from the page's file service, deduplicated by file id. */
-  static final String IMAGES = """
-      ([id, turnSel, imgSel]) => {
-        const m = document.querySelector('[data-message-author-role="assistant"][data-message-id="' + CSS.escape(id) + '"]');
-        if (!m) return [];
-        const turn = m.closest(turnSel) || m;
-        const out = [];
-        const seen = new Set();
-        for (const img of turn.querySelectorAll(imgSel)) {
-          const url = img.currentSrc || img.src;
-          if (!url) continue;
-          let fileId = null;
-          try { fileId = new URL(url, location.href).searchParams.get('id'); } catch (e) { fileId = null; }
-          const key = fileId || url;
-          if (seen.has(key)) continue;
-          seen.add(key);
-          out.push({ url, fileId });
-        }
-        return out;
-      }
       """;
 
   /** Whether the page's clipboard interception caught a copy, and what. */

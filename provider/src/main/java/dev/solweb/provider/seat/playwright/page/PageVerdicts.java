@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
 
 /**
  * The ONE table from what a banner, toast, dialog or in-message error says to what it means for a
- * turn. Texts are the ones peers saw on chatgpt.com (REAL-PAGE rows 7 and 8, CHATGPT-DOM.md);
+ * turn. Texts are the ones peers saw on chatgpt.com (REAL-PAGE rows 7, 8, 19, 20, 29, 30, CHATGPT-DOM.md);
  * the first matching row wins, so the narrower texts come first. Each verdict carries, as data,
  * what every reader of page state needs: the failure kind, its wording, and the probe state a
  * page showing it is in; {@code SeatFaults} (the seat) and the doctor both read it from here.
@@ -40,15 +40,16 @@ public final class PageVerdicts {
         "ChatGPT reports unusual activity (a person must look at the account): \"%s\"", NOT_SENT, ""),
     /** The conversation is gone. */
     MISSING(Kind.UNAVAILABLE, null, "%s", "", ""),
+    /**
+     * A STRUCTURED QUESTION (REAL-PAGE row 29): the turn ended "Waiting for your answer" with a
+     * form; the model waits for the user and has not answered. Only the answer's own turn is read
+     * for it, so it fails the turn that asked, after Send, never a later one.
+     */
+    QUESTION(Kind.UNAVAILABLE, null, "ChatGPT asked a structured question and waits for the user (\"%s\"): the model has"
+        + " not answered", "", "; nothing was resent"),
     /** "Something went wrong" and its kin, shown with Retry: unavailable; Retry is never clicked. */
     ERROR(Kind.UNAVAILABLE, SeatProbe.State.ERROR, "ChatGPT showed \"%s\"", "",
         "; Retry was not clicked and nothing was resent"),
-    /**
-     * Row 29: a structured question ("Waiting for your answer", a form with Submit/Skip) ended the
-     * turn: the model asked the user something and has not answered; nothing is re-sent.
-     */
-    QUESTION(Kind.PROTOCOL, null, "the model asked the user a question instead of answering (\"%s\"); nothing was resent",
-        "", ""),
     /** Rows 19/30: "Connection interrupted. Waiting for the complete answer": the answer still comes; not an end. */
     INTERRUPTED(null, null, "%s", "", ""),
     /** Row 19: a safety review ("Our systems are doing additional processing"): a phase while the model works, not an end. */
@@ -98,6 +99,14 @@ public final class PageVerdicts {
     /** Whether the conversation can take no further turn: the next one goes to a fresh conversation. */
     public boolean retiresConversation() {
       return this == CONVERSATION_FULL;
+    }
+
+    /**
+     * Whether it says the model still works on the answer (rows 19, 30: a connection that recovers,
+     * a safety review): live work like thinking, so a turn showing it is not complete.
+     */
+    public boolean working() {
+      return this == INTERRUPTED || this == REVIEWING;
     }
 
     /** Whether it stops only a turn that uploads files (a feature cap: text turns still work). */

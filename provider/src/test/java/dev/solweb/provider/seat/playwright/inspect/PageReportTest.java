@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.solweb.provider.seat.playwright.page.ChatGptPage.PickerKind;
+import dev.solweb.provider.seat.playwright.page.EffortPicker.PickerKind;
 import dev.solweb.provider.seat.playwright.inspect.PageReport.Banner;
 import dev.solweb.provider.seat.playwright.inspect.PageReport.Check;
 import dev.solweb.provider.seat.playwright.inspect.PageReport.EffortOption;
@@ -19,11 +19,11 @@ import org.junit.jupiter.api.Test;
 class PageReportTest {
 
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<EffortOption> FIVE = List.of(new EffortOption("Instant", "instant", false),
-      new EffortOption("Medium", "medium", true), new EffortOption("High", "high", false),
-      new EffortOption("Extra High", "xhigh", false), new EffortOption("Pro", "pro", false));
+  private static final List<EffortOption> FIVE = List.of(new EffortOption("Instant", "instant", false, false),
+      new EffortOption("Medium", "medium", true, false), new EffortOption("High", "high", false, false),
+      new EffortOption("Extra High", "xhigh", false, false), new EffortOption("Pro", "pro", false, false));
   private static final LastReply REPLY = new LastReply("m-2", "gpt-5-thinking", true,
-      "Here:\n\n```json\n{\"a\": 1}\n```", List.of("{\"a\": 1}"), "copy");
+      "Here:\n\n```json\n{\"a\": 1}\n```", List.of("{\"a\": 1}"), "copy", "author-role");
 
   /** What a ready page shows; each test changes the facts it is about. */
   private static final class Page {
@@ -47,14 +47,17 @@ class PageReportTest {
     boolean menuOpened = true;
     String menuProblem;
     String picker = "menu";
+    String checkedEffort = "medium";
+    String mode;
+    PageInspector.Vias via = new PageInspector.Vias("id", null, null);
     List<EffortOption> options = FIVE;
     String variant = "2026-07";
     List<Banner> banners = List.of();
 
     PageReport report() {
       return PageInspector.report(new PageInspector.Observed(url, onSite, challenge, loginWall, signedIn, composerFound,
-          composerEditable, composerEmpty, sendFound, sendEnabled, stopFound, working, turns, reply, domBlocks, pill,
-          menuTried, menuOpened, menuProblem, picker, options, variant, banners));
+          composerEditable, composerEmpty, sendFound, sendEnabled, stopFound, working, via, turns, reply, domBlocks, pill,
+          checkedEffort, menuTried, menuOpened, menuProblem, picker, options, mode, variant, banners));
     }
 
     Page noReply() {
@@ -97,14 +100,14 @@ class PageReportTest {
 
     assertThat(json.fieldNames()).toIterable().containsExactly("ok", "url", "state", "signed_in", "dom_variant",
         "composer", "send", "stop", "turns", "last_reply", "effort", "banners", "checks");
-    assertThat(json.path("composer").fieldNames()).toIterable().containsExactly("found", "editable");
-    assertThat(json.path("send").fieldNames()).toIterable().containsExactly("found", "enabled");
-    assertThat(json.path("stop").fieldNames()).toIterable().containsExactly("found");
+    assertThat(json.path("composer").fieldNames()).toIterable().containsExactly("found", "editable", "via");
+    assertThat(json.path("send").fieldNames()).toIterable().containsExactly("found", "enabled", "via");
+    assertThat(json.path("stop").fieldNames()).toIterable().containsExactly("found", "via");
     assertThat(json.path("last_reply").fieldNames()).toIterable()
-        .containsExactly("message_id", "model_slug", "complete", "markdown", "code_blocks", "source");
-    assertThat(json.path("effort").fieldNames()).toIterable().containsExactly("label", "effort", "picker", "options");
+        .containsExactly("message_id", "model_slug", "complete", "markdown", "code_blocks", "source", "via");
+    assertThat(json.path("effort").fieldNames()).toIterable().containsExactly("label", "effort", "picker", "options", "mode");
     assertThat(json.path("effort").path("options").get(1).toString())
-        .isEqualTo("{\"label\":\"Medium\",\"effort\":\"medium\",\"checked\":true}");
+        .isEqualTo("{\"label\":\"Medium\",\"effort\":\"medium\",\"checked\":true,\"disabled\":false}");
     assertThat(json.path("checks").get(0).fieldNames()).toIterable().containsExactly("name", "ok", "detail");
     assertThat(PageReport.fromJson(report.toJson())).isEqualTo(report);
   }
@@ -146,7 +149,8 @@ class PageReportTest {
   void aPillTheSeatCannotMapFailsAndNamesTheLabel() {
     Page page = new Page().noReply();
     page.pill = "Thinking effort";
-    page.options = List.of(new EffortOption("Instant", "instant", false), new EffortOption("Sehr hoch", null, true));
+    page.options = List.of(new EffortOption("Instant", "instant", false, false), new EffortOption("Sehr hoch", null, true, false));
+    page.checkedEffort = null; // the checked row names no effort either
 
     PageReport report = page.report();
 
@@ -224,7 +228,7 @@ class PageReportTest {
 
   @Test
   void onlyKnownVariantsAndPickersAreAccepted() {
-    assertThatThrownBy(() -> new PageReport.EffortReport("x", null, "dropdown", List.of()))
+    assertThatThrownBy(() -> new PageReport.EffortReport("x", null, "dropdown", List.of(), null))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("picker must be one of");
     assertThatThrownBy(() -> PageReport.fromJson("{\"dom_variant\": \"2025-01\", \"banners\": [], \"checks\": []}"))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("dom_variant must be one of");
@@ -234,13 +238,61 @@ class PageReportTest {
   }
 
   @Test
-  void theVariantComesFromThePickerFirstThenThePillAndTheCodeBlocks() {
-    assertThat(PageInspector.variant(PickerKind.SLIDER, true, false, false)).isEqualTo("2026-09");
-    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, false, true)).isEqualTo("2026-09");
-    assertThat(PageInspector.variant(PickerKind.ADVANCED_SUBMENU, false, true, false)).isEqualTo("2026-08");
-    assertThat(PageInspector.variant(PickerKind.MENU, true, false, false)).isEqualTo("2026-03");
-    assertThat(PageInspector.variant(PickerKind.MENU, false, false, false)).isEqualTo("2026-07");
-    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, true, false)).isEqualTo("2026-07");
-    assertThat(PageInspector.variant(PickerKind.UNKNOWN, false, false, false)).isEqualTo("unknown");
+  void theVariantComesFromOctobersMarksThenTheTurnKeyThreadThenThePickerThePillAndTheCodeBlocks() {
+    PageInspector.Shapes none = new PageInspector.Shapes(false, false, false, false, false, false, false);
+    assertThat(PageInspector.variant(PickerKind.SLIDER, shapes(true, false, false))).isEqualTo("2026-09");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, shapes(false, false, true))).isEqualTo("2026-09");
+    assertThat(PageInspector.variant(PickerKind.ADVANCED_SUBMENU, shapes(false, true, false))).isEqualTo("2026-08");
+    assertThat(PageInspector.variant(PickerKind.MENU, shapes(true, false, false))).isEqualTo("2026-03");
+    assertThat(PageInspector.variant(PickerKind.MENU, none)).isEqualTo("2026-07");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, shapes(false, true, false))).isEqualTo("2026-07");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, none)).isEqualTo("unknown");
+    // The turn-key thread (REAL-PAGE row 13) keeps September's slider; October shows itself by its renderer,
+    // its wrapper, its id-less composer or its Power slider (rows 14, 15, 26).
+    assertThat(PageInspector.variant(PickerKind.SLIDER, new PageInspector.Shapes(false, true, true, true, false, false, false)))
+        .isEqualTo("2026-09-turnkey");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, new PageInspector.Shapes(false, false, false, true, true, false, false)))
+        .isEqualTo("2026-10");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, new PageInspector.Shapes(false, false, false, true, false, true, false)))
+        .isEqualTo("2026-10");
+    assertThat(PageInspector.variant(PickerKind.UNKNOWN, new PageInspector.Shapes(false, false, false, false, false, false, true)))
+        .isEqualTo("2026-10");
+    assertThat(PageInspector.variant(PickerKind.POWER, none)).isEqualTo("2026-10");
+  }
+
+  private static PageInspector.Shapes shapes(boolean spanCode, boolean preCode, boolean toneOnlyPill) {
+    return new PageInspector.Shapes(spanCode, preCode, toneOnlyPill, false, false, false, false);
+  }
+
+  @Test
+  void aCheckedRowWithNoPillGivesTheEffortAndPassesThePillCheck() {
+    Page page = new Page().noReply();
+    page.pill = null;
+    page.checkedEffort = "high";
+
+    PageReport report = page.report();
+
+    assertThat(report.effort().effort()).isEqualTo("high");
+    assertThat(report.effort().label()).isNull();
+    Check pill = byName(report).get("effort_pill");
+    assertThat(pill.ok()).isTrue();
+    assertThat(pill.detail()).isEqualTo("no effort pill; the open menu's checked row is high");
+  }
+
+  @Test
+  void theJsonNamesWhichStrategyFoundEachControlAndTheReply() throws Exception {
+    Page page = new Page();
+    page.via = new PageInspector.Vias("label", "label", "testid");
+    page.sendFound = true;
+    page.stopFound = true;
+
+    JsonNode json = JSON.readTree(page.report().toJson());
+
+    assertThat(json.path("composer").toString()).isEqualTo("{\"found\":true,\"editable\":true,\"via\":\"label\"}");
+    assertThat(json.path("send").path("via").asText()).isEqualTo("label");
+    assertThat(json.path("stop").toString()).isEqualTo("{\"found\":true,\"via\":\"testid\"}");
+    assertThat(json.path("last_reply").path("via").asText()).isEqualTo("author-role");
+    assertThat(json.path("effort").path("options").get(0).toString())
+        .isEqualTo("{\"label\":\"Instant\",\"effort\":\"instant\",\"checked\":false,\"disabled\":false}");
   }
 }

@@ -42,4 +42,18 @@ class CapTimesTest {
     assertThat(CapTimes.parse("You've reached our limit of messages per hour.", NOW, UTC)).isEmpty();
     assertThat(CapTimes.parse("in the meantime, after all", NOW, UTC)).isEmpty();
   }
+
+  /** REAL-PAGE row 21: a capped tier's tooltip names a day; it lifts when that day starts in the browser's zone. */
+  @Test
+  void aCappedTiersDayInBothLocales() {
+    assertThat(CapTimes.parse("Limit reached. Try again after Aug 16, 2026.", NOW, UTC)).contains(Instant.parse("2026-08-16T00:00:00Z"));
+    assertThat(CapTimes.parse("Limit reached. Try again after Dec 3, 2026.", NOW, ZoneId.of("Europe/Berlin")))
+        .contains(Instant.parse("2026-12-02T23:00:00Z"));
+    assertThat(CapTimes.parse("Лимит исчерпан. Повторите попытку после 16 авг. 2026 г.", NOW, UTC))
+        .contains(Instant.parse("2026-08-16T00:00:00Z"));
+    assertThat(CapTimes.parse("Повторите попытку после 2 мая 2027 г.", NOW, UTC)).contains(Instant.parse("2027-05-02T00:00:00Z"));
+    // A day without a year is the next one.
+    assertThat(CapTimes.parse("Try again after Jan 5", NOW, UTC)).contains(Instant.parse("2027-01-05T00:00:00Z"));
+    assertThat(CapTimes.parse("Try again after Feb 31, 2027", NOW, UTC)).isEmpty();
+  }
 }

@@ -65,7 +65,7 @@ class ChatGptPageRulesTest {
     assertThat(Verdict.REVIEWING.fault()).isFalse();
     assertThat(PageVerdicts.verdict("Waiting for your answer")).isEqualTo(Verdict.QUESTION);
     assertThat(PageVerdicts.verdict("Ожидание вашего ответа")).isEqualTo(Verdict.QUESTION);
-    assertThat(Verdict.QUESTION.detail("Waiting for your answer", true)).contains("asked the user").endsWith("nothing was resent");
+    assertThat(Verdict.QUESTION.detail("Waiting for your answer", true)).contains("structured question").endsWith("nothing was resent");
     for (String terminal : List.of("Resume stream unavailable", "Error in message stream", "Stream cache expired",
         "Stream recovery polling timed out", "Message delivery timed out. Please try again",
         "A network error occurred. Please check your connection and try again.")) {
@@ -109,5 +109,32 @@ class ChatGptPageRulesTest {
     assertThat(ChatGptPage.withoutStatusLines("Thinking\nThe answer")).isEqualTo("The answer");
     assertThat(ChatGptPage.withoutStatusLines("Думаю…\nОтвет")).isEqualTo("Ответ");
     assertThat(ChatGptPage.withoutStatusLines("Thinking about it, yes.")).isEqualTo("Thinking about it, yes.");
+  }
+
+  @Test
+  void theLate2026TextsOfRows19To21And29AreClassified() {
+    // Row 19: a recovering connection and a safety review are live work, not the end; row 30's "Resume
+    // stream unavailable" is the end.
+    assertThat(PageVerdicts.verdict("Connection interrupted. Waiting for the complete answer")).isEqualTo(Verdict.INTERRUPTED);
+    assertThat(PageVerdicts.verdict("Наши системы выполняют дополнительную обработку…")).isEqualTo(Verdict.REVIEWING);
+    assertThat(Verdict.INTERRUPTED.kind()).isNull();
+    assertThat(Verdict.INTERRUPTED.working()).isTrue();
+    assertThat(Verdict.REVIEWING.working()).isTrue();
+    assertThat(PageVerdicts.verdict("Resume stream unavailable")).isEqualTo(Verdict.ERROR);
+    assertThat(PageVerdicts.verdict("Stream recovery polling timed out")).isEqualTo(Verdict.ERROR);
+    // Row 29: a structured question fails the turn that asked, unavailable; the model has not answered.
+    assertThat(PageVerdicts.verdict("Ожидание вашего ответа")).isEqualTo(Verdict.QUESTION);
+    assertThat(Verdict.QUESTION.kind()).isEqualTo(dev.solweb.provider.failure.ProviderFailure.Kind.UNAVAILABLE);
+    assertThat(Verdict.QUESTION.detail("Waiting for your answer", true)).contains("has not answered", "nothing was resent");
+    // Row 20's Russian text of a full conversation.
+    assertThat(PageVerdicts.verdict("Вы достигли максимальной длины этого обсуждения, но можете продолжить обсуждение, начав новый чат."))
+        .isEqualTo(Verdict.CONVERSATION_FULL);
+    assertThat(PageVerdicts.verdict("Conversation not found")).isEqualTo(Verdict.MISSING);
+  }
+
+  @Test
+  void octobersVeryHighIsExtraHigh() {
+    assertThat(EffortLabels.effort("Very High")).contains(Effort.XHIGH);
+    assertThat(EffortLabels.effort("Очень высокий")).contains(Effort.XHIGH);
   }
 }

@@ -5,23 +5,18 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.microsoft.playwright.Browser;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
-import com.microsoft.playwright.Playwright;
-import com.sun.net.httpserver.HttpServer;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
+import dev.solweb.provider.seat.playwright.inspect.PageInspector;
+import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.testkit.Programs;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,87 +29,33 @@ import org.junit.jupiter.api.Test;
  */
 class RealCapturesTest {
 
-  private static final Path REALDOM = locate();
-  private static HttpServer server;
-  private static Playwright playwright;
-  private static Browser browser;
-
-
-  /** ../shared/realdom from the repo root (the worktree's parent holds shared/), else /work/shared/realdom. */
-  private static Path locate() {
-    Path repo = Path.of("").toAbsolutePath();
-    for (Path p = repo; p != null; p = p.getParent()) {
-      Path candidate = p.resolveSibling("shared").resolve("realdom");
-      if (Files.isDirectory(candidate)) {
-        return candidate;
-      }
-    }
-    return Path.of("/work/shared/realdom");
-  }
+  private static final Path REALDOM = CapturedPages.REALDOM;
+  private static CapturedPages pages;
 
   @BeforeAll
   static void start() throws Exception {
     Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     assumeTrue(Files.isDirectory(REALDOM), "no realdom captures at " + REALDOM);
-    server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    server.createContext("/api/auth/session", ex -> {
-      byte[] body = "{\"user\": {\"email\": \"capture@solweb.invalid\"}}".getBytes(StandardCharsets.UTF_8);
-      ex.getResponseHeaders().add("content-type", "application/json");
-      ex.sendResponseHeaders(200, body.length);
-      ex.getResponseBody().write(body);
-      ex.close();
-    });
-    server.createContext("/capture/", ex -> {
-      Path file = REALDOM.resolve(ex.getRequestURI().getPath().substring("/capture/".length())).normalize();
-      if (!file.startsWith(REALDOM) || !Files.isRegularFile(file)) {
-        ex.sendResponseHeaders(404, -1);
-        ex.close();
-        return;
-      }
-      // The captures are outerHTML fragments: served in a document shell, unchanged.
-      byte[] body = ("<!doctype html><html><head><meta charset=\"utf-8\"><title>ChatGPT</title></head><body>"
-          + Files.readString(file) + "</body></html>").getBytes(StandardCharsets.UTF_8);
-      ex.getResponseHeaders().add("content-type", "text/html; charset=utf-8");
-      ex.sendResponseHeaders(200, body.length);
-      ex.getResponseBody().write(body);
-      ex.close();
-    });
-    server.start();
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(Chromium.ARGS));
+    pages = new CapturedPages();
   }
 
   @AfterAll
   static void stop() {
-    if (playwright != null) {
-      playwright.close();
-    }
-    if (server != null) {
-      server.stop(0);
+    if (pages != null) {
+      pages.close();
     }
   }
 
   private static URI base() {
-    return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+    return pages.base();
   }
 
   private static ChatGptPage open(String capture) {
-    return new ChatGptPage(openPage(capture), base());
+    return pages.chat("capture/" + capture);
   }
 
   private static Page openPage(String capture) {
-    Page page = browser.newPage();
-    page.route("**/*", route -> {
-      String host = URI.create(route.request().url()).getHost();
-      if ("127.0.0.1".equals(host) || "localhost".equals(host)) {
-        route.resume();
-      } else {
-        route.abort();
-      }
-    });
-    page.navigate(base() + "capture/" + capture);
-    return page;
+    return pages.open("capture/" + capture);
   }
 
   @Test
@@ -161,10 +102,10 @@ class RealCapturesTest {
   @Test
   void theRussianJuly2026PickerShowsThreeEffortRowsWithHighCheckedAndModelsApart() {
     ChatGptPage chat = open("chatgpt-bridge/intelligence-picker-ru.html");
-    ChatGptPage.EffortMenu menu = chat.readEffortMenu();
-    assertThat(menu.kind()).isEqualTo(ChatGptPage.PickerKind.MENU);
-    assertThat(menu.options()).extracting(ChatGptPage.EffortOption::label).containsExactly("Instant", "Средний", "Высокий");
-    assertThat(menu.options()).extracting(ChatGptPage.EffortOption::effort)
+    EffortPicker.EffortMenu menu = chat.readEffortMenu();
+    assertThat(menu.kind()).isEqualTo(EffortPicker.PickerKind.MENU);
+    assertThat(menu.options()).extracting(EffortPicker.EffortOption::label).containsExactly("Instant", "Средний", "Высокий");
+    assertThat(menu.options()).extracting(EffortPicker.EffortOption::effort)
         .containsExactly(Effort.INSTANT, Effort.MEDIUM, Effort.HIGH);
     assertThat(menu.checked().effort()).isEqualTo(Effort.HIGH);
     assertThat(menu.otherRows()).contains("GPT-5.6 Sol", "GPT-5.5", "o3");
@@ -192,5 +133,26 @@ class RealCapturesTest {
       assertThat(history.projects()).as(capture).isEmpty();
       assertThat(chat.state(Set.of()).banner(PageVerdicts.Verdict.MISSING)).as(capture).isEmpty();
     }
+  }
+
+  /**
+   * The doctor on the open Russian menu (issue 22): a menu already open is read as it is, nothing
+   * clicked (it is still open after), and with no pill the checked row gives the effort.
+   */
+  @Test
+  void theDoctorReadsTheOpenRussianMenuWithoutClickingAndTakesTheEffortFromItsCheckedRow() throws Exception {
+    Page page = openPage("chatgpt-bridge/intelligence-picker-ru.html");
+    ChatGptPage chat = new ChatGptPage(page, base());
+    int open = page.locator(ChatGptPage.MENU_OPEN).count();
+
+    PageReport report = new PageInspector(page, chat).inspect(null, true);
+
+    assertThat(report.effort().picker()).isEqualTo("menu");
+    assertThat(report.effort().label()).isNull();
+    assertThat(report.effort().effort()).isEqualTo("high");
+    assertThat(report.checks()).filteredOn(c -> c.name().equals("effort_pill"))
+        .singleElement().satisfies(c -> assertThat(c.ok()).isTrue());
+    assertThat(page.locator(ChatGptPage.MENU_OPEN).count()).isEqualTo(open).isPositive();
+    assertThat(report.domVariant()).isEqualTo("2026-07");
   }
 }

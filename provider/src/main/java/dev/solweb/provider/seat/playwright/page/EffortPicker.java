@@ -1,0 +1,461 @@
+package dev.solweb.provider.seat.playwright.page;
+
+import com.microsoft.playwright.Locator;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The effort control in every shape the page has shown (REAL-PAGE rows 1, 21, 26): the pill and
+ * its menus, read and chosen. Rows are clicked, openers opened, a slider moved with arrow keys
+ * only (a click would snap it to wherever the mouse is) and read back after every step (row 26:
+ * once, a key press did not move it at all). A browser left in Work mode is switched to Chat
+ * first (rows 21, 27); a tier shown disabled is a typed cap whose {@code resume_at} comes from its
+ * tooltip (row 21). Confined to the seat's thread, like the page.
+ */
+public final class EffortPicker {
+
+  /** How the page offers efforts (REAL-PAGE rows 1 and 26). */
+  public enum PickerKind {
+    /** (a) July 2026: effort rows are menuitemradios of the pill's menu. */
+    MENU("menu"),
+    /** (b) August 2026: Advanced -> Effort submenus behind role=menuitem openers. */
+    ADVANCED_SUBMENU("advanced-submenu"),
+    /** (c)/(d) September 2026: a role=slider moved by arrow keys; the radios are models. */
+    SLIDER("slider"),
+    /** October 2026: a "Power" menuitem holding an aria-hidden slider, moved by arrow keys on the item; the radios are models. */
+    POWER("power"),
+    UNKNOWN("unknown");
+
+    private final String wire;
+
+    PickerKind(String wire) {
+      this.wire = wire;
+    }
+
+    /** The name doctor's JSON uses. */
+    public String wire() {
+      return wire;
+    }
+  }
+
+  /**
+   * One effort row (or the slider's value): the label the page shows, the effort it names (null:
+   * unknown), whether it is chosen, and whether the page shows it disabled (a capped tier).
+   */
+  public record EffortOption(String label, Effort effort, boolean checked, boolean disabled) { }
+
+  /**
+   * What the effort control offers: its kind, its effort rows (for a slider: the value it shows),
+   * the checked one (null if none), every other radio row (models) by label, and a tooltip that
+   * shows (a capped tier's, or null).
+   */
+  public record EffortMenu(PickerKind kind, List<EffortOption> options, EffortOption checked, List<String> otherRows,
+      String tooltip) { }
+
+  static final String MENU_OPEN = "[data-radix-menu-content][data-state=\"open\"][role=\"menu\"]";
+  static final String MENU_RADIO = MENU_OPEN + " [role=\"menuitemradio\"]";
+  static final String MENU_OPENER = MENU_OPEN + " [role=\"menuitem\"][aria-haspopup=\"menu\"]";
+  static final String MENU_ITEM = MENU_OPEN + " [role=\"menuitem\"]";
+  static final String EFFORT_SLIDER = "[data-testid=\"composer-model-picker-slider-simple-view\"] [role=\"slider\"], "
+      + MENU_OPEN + " [role=\"slider\"]";
+  private static final Map<String, String> MENU_SELECTORS = Map.of(
+      "menu", MENU_OPEN, "radio", MENU_RADIO, "opener", MENU_OPENER, "slider", EFFORT_SLIDER, "item", MENU_ITEM);
+  /** Submenu openers that lead to the efforts (August 2026: Advanced -> Effort). */
+  private static final Pattern EFFORT_OPENER_TEXT = Pattern.compile(
+      "^(?:advanced|effort|thinking effort|дополнительно|усилие|уровень размышлений)", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+  /** A slider step that does not show within this is retried once, then given up on. */
+  private static final long STEP_NANOS = 2_000_000_000L;
+
+  private final Page page;
+  private final ChatGptPage chat;
+
+  EffortPicker(Page page, ChatGptPage chat) {
+    this.page = page;
+    this.chat = chat;
+  }
+
+  // ---- Reading ---------------------------------------------------------------------------
+
+  /** The effort pill as the page shows it now: its label and which strategy found it, or null when there is none. */
+  public record Pill(String label, String via) { }
+
+  @SuppressWarnings("unchecked")
+  public Pill pill() {
+    Map<String, Object> m = (Map<String, Object>) chat.evaluate(PageScripts.PILL, Controls.script().get("pill"));
+    if (m == null) {
+      return null;
+    }
+    String first = (String) m.get("first");
+    String full = (String) m.get("full");
+    // A badge may follow the label ("Instant" + "5.5"): the first text is the label when it maps.
+    String label = EffortLabels.effort(first).isPresent() || EffortLabels.effort(full).isEmpty() ? first : full;
+    return new Pill(label, (String) m.get("via"));
+  }
+
+  /** The effort pill's label as the page shows it now, or null when there is no pill. */
+  public String pillLabel() {
+    Pill p = pill();
+    return p == null ? null : p.label();
+  }
+
+  /** Whether any menu is open now. */
+  public boolean menuOpen() {
+    return page.locator(MENU_OPEN).count() > 0;
+  }
+
+  /** Reads the effort control in the menus open now, clicking nothing (the ru capture is one such page). */
+  public EffortMenu read() {
+    return read(PickerKind.MENU);
+  }
+
+  @SuppressWarnings("unchecked")
+  private EffortMenu read(PickerKind throughKind) {
+    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
+    List<EffortOption> options = new ArrayList<>();
+    List<String> others = new ArrayList<>();
+    for (Map<String, Object> r : (List<Map<String, Object>>) m.get("radios")) {
+      String first = (String) r.get("first");
+      String full = (String) r.get("full");
+      Optional<Effort> e = EffortLabels.effort(first).or(() -> EffortLabels.effort(full));
+      if (e.isPresent()) {
+        options.add(new EffortOption(EffortLabels.effort(first).isPresent() ? first : full, e.get(), bool(r.get("checked")),
+            bool(r.get("disabled"))));
+      } else {
+        others.add(full);
+      }
+    }
+    String tooltip = (String) m.get("tooltip");
+    Map<String, Object> slider = (Map<String, Object>) m.get("slider");
+    if (options.isEmpty() && slider != null) {
+      String text = (String) slider.get("text");
+      boolean power = !bool(slider.get("focusable"));
+      // Row 26's slider: a 5-step ladder, aria-valuenow 0-4; its label when the status names none on the ladder.
+      Effort effort = EffortLabels.effort(text).orElseGet(() -> byIndex(slider));
+      EffortOption value = new EffortOption(text, effort, true, false);
+      return new EffortMenu(power ? PickerKind.POWER : PickerKind.SLIDER, List.of(value), value, others, tooltip);
+    }
+    PickerKind kind = options.isEmpty() ? PickerKind.UNKNOWN : throughKind;
+    EffortOption checked = options.stream().filter(EffortOption::checked).findFirst().orElse(null);
+    return new EffortMenu(kind, options, checked, others, tooltip);
+  }
+
+  private static Effort byIndex(Map<String, Object> slider) {
+    Number now = (Number) slider.get("now");
+    Number min = (Number) slider.get("min");
+    Number max = (Number) slider.get("max");
+    if (now == null || min == null || max == null || min.intValue() != 0 || max.intValue() != Effort.values().length - 1) {
+      return null;
+    }
+    int i = now.intValue();
+    return i >= 0 && i < Effort.values().length ? Effort.values()[i] : null;
+  }
+
+  /**
+   * Opens the pill's menu (and the effort submenu behind Advanced -> Effort, if that is the
+   * shape), reads the effort control and closes every menu with Escape. Chooses nothing. A menu
+   * already open is read as it is: clicking the pill would close it.
+   *
+   * @throws SeatException when there is no pill or the menu never opens
+   */
+  public EffortMenu look() throws SeatException {
+    if (menuOpen()) {
+      return read();
+    }
+    try {
+      return openToEfforts(null);
+    } finally {
+      closeMenus();
+    }
+  }
+
+  // ---- Choosing --------------------------------------------------------------------------
+
+  /**
+   * Chooses {@code wanted} and returns the effort the pill reads back afterwards, which may
+   * differ (the page decides). Leaves every menu closed.
+   *
+   * @throws SeatException unavailable when there is no pill, no such effort, a label the seat
+   *     cannot map or a Work-mode page that will not switch to Chat; capped when the tier is
+   *     shown disabled (its tooltip's time is {@code resume_at}); the message names what it saw
+   */
+  public Effort choose(Effort wanted) throws SeatException {
+    return choose(wanted, false);
+  }
+
+  /**
+   * As {@link #choose(Effort)}; with {@code again} the choice is made even when the pill already
+   * names it (the page's own request said otherwise, so the pill is not to be trusted).
+   */
+  public Effort choose(Effort wanted, boolean again) throws SeatException {
+    leaveWorkMode(wanted);
+    String before = pillLabel();
+    if (before == null) {
+      throw refused(wanted, "no effort pill in the composer (" + Controls.describe(Controls.PILL) + ")");
+    }
+    if (again || EffortLabels.effort(before).orElse(null) != wanted) {
+      try {
+        EffortMenu menu = openToEfforts(wanted);
+        switch (menu.kind()) {
+          case MENU, ADVANCED_SUBMENU -> clickRow(menu, wanted);
+          case SLIDER, POWER -> moveSlider(menu, wanted);
+          default -> throw refused(wanted, "the effort menu shows no effort row"
+              + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows()));
+        }
+      } finally {
+        closeMenus();
+      }
+    }
+    // The page confirms asynchronously: wait briefly for the pill to name the effort, then read it.
+    long deadline = System.nanoTime() + 2_000_000_000L;
+    String label = pillLabel();
+    while (EffortLabels.effort(label).orElse(null) != wanted && System.nanoTime() < deadline) {
+      page.waitForTimeout(30);
+      label = pillLabel();
+    }
+    final String shown = label;
+    return EffortLabels.effort(shown).orElseThrow(() -> refused(wanted,
+        "the effort pill reads \"" + shown + "\", which is no effort the seat knows"));
+  }
+
+  /** The Chat/Work switch as the page shows it: whether Work is on, and the Chat button. */
+  record Mode(boolean work, Controls.Found chat, boolean chatPressed) { }
+
+  @SuppressWarnings("unchecked")
+  Mode mode() {
+    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MODE, List.of(Labels.CHAT_MODE, Labels.WORK_MODE));
+    return new Mode(bool(m.get("work")), Controls.Found.of(m.get("chat")), bool(m.get("chatPressed")));
+  }
+
+  /**
+   * A browser left in Work mode shows another picker (rows 21, 27): Chat is pressed first, and
+   * read back; a page that stays in Work is a typed {@code unavailable} that says so.
+   */
+  private void leaveWorkMode(Effort wanted) throws SeatException {
+    Mode m = mode();
+    if (!m.work()) {
+      return;
+    }
+    if (m.chat() == null) {
+      throw refused(wanted, "the page is in Work mode (its Work button is pressed) and shows no Chat button to switch back");
+    }
+    m.chat().locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
+    long deadline = System.nanoTime() + STEP_NANOS;
+    while (mode().work() && System.nanoTime() < deadline) {
+      page.waitForTimeout(30);
+    }
+    if (mode().work()) {
+      throw refused(wanted, "the page is in Work mode and stayed there after Chat was pressed");
+    }
+  }
+
+  /**
+   * A page that offers no way to the wanted effort, or shows a label the seat cannot map: a typed
+   * {@code unavailable} before anything was sent. With no wanted effort (the doctor reading the
+   * menu) the detail is the reason alone.
+   */
+  static SeatException refused(Effort wanted, String why) {
+    return SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
+        wanted == null ? why : "cannot set effort " + wanted.label() + ": " + why + "; nothing was sent"), false);
+  }
+
+  /**
+   * The way to {@code wanted} goes through {@code tier}, which the page shows disabled: capped until
+   * its tooltip's time (an estimate of an hour, said so, without one).
+   */
+  private static SeatException capped(Effort wanted, Effort tier, String tooltip) {
+    Instant now = Instant.now();
+    Optional<Instant> at = tooltip == null ? Optional.empty() : CapTimes.parse(tooltip, now, ZoneId.systemDefault());
+    String detail = "cannot set effort " + wanted.label() + ": the page shows "
+        + (tier == wanted ? "that tier" : "the " + tier.label() + " tier on the way") + " disabled"
+        + (tooltip == null ? " with no tooltip; resume_at is an estimate" : " (\"" + tooltip + "\")")
+        + (tooltip != null && at.isEmpty() ? "; the tooltip names no time, resume_at is an estimate" : "")
+        + "; nothing was sent";
+    return SeatException.failed(ProviderFailure.capped(detail, at.orElse(now.plusSeconds(3600)), now), false);
+  }
+
+  /** Opens the pill's menu down to the effort control and leaves it open (capture shows it; {@link #closeMenus} after). */
+  public EffortMenu openToEfforts() throws SeatException {
+    return openToEfforts(null);
+  }
+
+  private EffortMenu openToEfforts(Effort wanted) throws SeatException {
+    Controls.Found pill = chat.find(Controls.PILL);
+    if (pill == null) {
+      throw refused(wanted, "no effort pill in the composer (" + Controls.describe(Controls.PILL) + ")");
+    }
+    pill.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
+    waitMenus(1, wanted);
+    PickerKind through = PickerKind.MENU;
+    for (int depth = 0; depth < 3; depth++) {
+      EffortMenu menu = read(through);
+      if (menu.kind() != PickerKind.UNKNOWN) {
+        return menu;
+      }
+      int opener = effortOpener();
+      if (opener < 0) {
+        return menu;
+      }
+      int open = page.locator(MENU_OPEN).count();
+      page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
+      waitMenus(open + 1, wanted);
+      through = PickerKind.ADVANCED_SUBMENU;
+    }
+    return read(through);
+  }
+
+  /** The submenu opener that leads to efforts: marked by the page, else named Advanced/Effort; -1 if none. */
+  @SuppressWarnings("unchecked")
+  private int effortOpener() {
+    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
+    List<Map<String, Object>> openers = (List<Map<String, Object>>) m.get("openers");
+    for (boolean byMark : new boolean[] {true, false}) {
+      for (Map<String, Object> o : openers) {
+        if (bool(o.get("expanded"))) {
+          continue;
+        }
+        boolean hit = byMark ? bool(o.get("effort")) : EFFORT_OPENER_TEXT.matcher((String) o.get("text")).find();
+        if (hit) {
+          return ((Number) o.get("index")).intValue();
+        }
+      }
+    }
+    return -1;
+  }
+
+  @SuppressWarnings("unchecked")
+  private void clickRow(EffortMenu menu, Effort wanted) throws SeatException {
+    Optional<EffortOption> row = menu.options().stream().filter(o -> o.effort() == wanted).findFirst();
+    if (row.isEmpty()) {
+      throw refused(wanted, "the effort menu offers " + menu.options().stream().map(EffortOption::label).toList()
+          + ", not " + wanted.label());
+    }
+    // Find the row's index among all radios again (models may come first).
+    List<Map<String, Object>> radios = (List<Map<String, Object>>) ((Map<String, Object>)
+        chat.evaluate(MenuScripts.MENU, MENU_SELECTORS)).get("radios");
+    for (Map<String, Object> r : radios) {
+      String first = (String) r.get("first");
+      String full = (String) r.get("full");
+      if (EffortLabels.effort(first).or(() -> EffortLabels.effort(full)).orElse(null) != wanted) {
+        continue;
+      }
+      Locator target = page.locator(MENU_RADIO).nth(((Number) r.get("index")).intValue());
+      if (bool(r.get("disabled"))) {
+        // A capped tier: its tooltip shows on hover and says until when (row 21).
+        target.hover(new Locator.HoverOptions().setTimeout(5_000));
+        throw capped(wanted, wanted, awaitTooltip());
+      }
+      target.click(new Locator.ClickOptions().setTimeout(5_000));
+      return;
+    }
+    throw refused(wanted, "the effort row " + wanted.label() + " vanished before it was clicked");
+  }
+
+  /** The tooltip that shows within a moment, or null. */
+  private String awaitTooltip() {
+    long deadline = System.nanoTime() + STEP_NANOS;
+    String tip = read(PickerKind.MENU).tooltip();
+    while (tip == null && System.nanoTime() < deadline) {
+      page.waitForTimeout(30);
+      tip = read(PickerKind.MENU).tooltip();
+    }
+    return tip;
+  }
+
+  /**
+   * Moves the slider one arrow key at a time toward {@code wanted}, reading its value back after
+   * every step. The keys go to the slider when it takes focus, else to the menuitem that holds it
+   * (row 26). A step that does not show is pressed once more (row 26: once, one did nothing); a
+   * step that holds while a tooltip shows is a capped tier.
+   */
+  @SuppressWarnings("unchecked")
+  private void moveSlider(EffortMenu menu, Effort wanted) throws SeatException {
+    focusSlider();
+    EffortOption now = menu.checked();
+    for (int step = 0; step < 8; step++) {
+      if (now.effort() == null) {
+        throw refused(wanted, "the effort slider reads \"" + now.label() + "\", which is no effort the seat knows");
+      }
+      if (now.effort() == wanted) {
+        return;
+      }
+      boolean up = now.effort().ordinal() < wanted.ordinal();
+      Effort before = now.effort();
+      Effort next = Effort.values()[before.ordinal() + (up ? 1 : -1)];
+      EffortOption moved = null;
+      for (int press = 0; press < 2 && moved == null; press++) {
+        page.keyboard().press(up ? "ArrowRight" : "ArrowLeft");
+        moved = awaitMove(before);
+        String tip = moved == null ? read(PickerKind.SLIDER).tooltip() : null;
+        if (tip != null) {
+          throw capped(wanted, next, tip);
+        }
+      }
+      if (moved == null) {
+        throw refused(wanted, "the effort slider stays at \"" + now.label() + "\" after two key presses; it does not reach "
+            + wanted.label());
+      }
+      now = moved;
+    }
+    throw refused(wanted, "the effort slider did not reach " + wanted.label() + " in 8 steps");
+  }
+
+  /** The slider's value once it differs from {@code before}, or null when it held for a step's time. */
+  private EffortOption awaitMove(Effort before) {
+    long deadline = System.nanoTime() + STEP_NANOS;
+    while (true) {
+      EffortOption now = read(PickerKind.SLIDER).checked();
+      if (now != null && now.effort() != before) {
+        return now;
+      }
+      if (System.nanoTime() > deadline) {
+        return null;
+      }
+      page.waitForTimeout(20);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void focusSlider() {
+    Map<String, Object> slider = (Map<String, Object>) ((Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS))
+        .get("slider");
+    int item = slider == null ? -1 : ((Number) slider.get("item")).intValue();
+    if (slider != null && !bool(slider.get("focusable")) && item >= 0) {
+      page.locator(MENU_ITEM).nth(item).focus();
+    } else {
+      page.locator(EFFORT_SLIDER).first().focus();
+    }
+  }
+
+  private void waitMenus(int atLeast, Effort wanted) throws SeatException {
+    try {
+      page.locator(MENU_OPEN).nth(atLeast - 1).waitFor(
+          new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(5_000));
+    } catch (PlaywrightException e) {
+      throw refused(wanted, "the effort menu did not open");
+    }
+  }
+
+  /** Escape until no menu is open (a few presses at most: one per submenu). */
+  public void closeMenus() {
+    for (int i = 0; i < 4 && page.locator(MENU_OPEN).count() > 0; i++) {
+      page.keyboard().press("Escape");
+      page.waitForTimeout(30);
+    }
+  }
+
+  private static boolean bool(Object o) {
+    return Boolean.TRUE.equals(o);
+  }
+}
