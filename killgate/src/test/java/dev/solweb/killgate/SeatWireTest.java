@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 class SeatWireTest extends SeatHarness {
 
   private static final String TWO_TURNS = "{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}, {\"prose\": \"three\"}]}";
+  private static final String SEPTEMBER_TWO_TURNS =
+      "{\"dom\": \"2026-09\", \"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"}, {\"prose\": \"three\"}]}";
 
   /** After one ordinary turn (the seat then knows the page prepares), the page's requests carry {@code effort} from its next load. */
   private void pageWillSend(PlaywrightSeat seat, Effort effort) throws Exception {
@@ -91,7 +93,8 @@ class SeatWireTest extends SeatHarness {
 
   @Test
   void anOlderPageWithoutPrepareHasItsPillReadBackAndASendUnderAnotherEffortIsRecordedNotResent() throws Exception {
-    PlaywrightSeat seat = seatOn(scenario(TWO_TURNS));
+    // September's page posts no /prepare (the default shape, October's, does: row 17).
+    PlaywrightSeat seat = seatOn(scenario(SEPTEMBER_TWO_TURNS));
     sol.wire().pageEffort(Effort.MEDIUM); // a stale pill: it says High, the request carries Medium
     seat.probe();
     seat.openNew();
@@ -133,7 +136,7 @@ class SeatWireTest extends SeatHarness {
 
   @Test
   void onASliderPageChoosingAgainSendsNoNewPrepareAndTheTurnIsRefusedNamingBoth() throws Exception {
-    PlaywrightSeat seat = preparingSeat(TWO_TURNS); // 2026-09: a slider already at High has nothing to move
+    PlaywrightSeat seat = preparingSeat(SEPTEMBER_TWO_TURNS); // a slider already at High has nothing to move
     pageWillSend(seat, Effort.XHIGH);
     assertThatThrownBy(() -> seat.send("never sent")).isInstanceOfSatisfying(SeatException.class, e -> {
       assertThat(e.afterSend()).isFalse();
