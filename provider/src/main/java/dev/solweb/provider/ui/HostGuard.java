@@ -15,7 +15,8 @@ public final class HostGuard implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
-    String host = ctx.request().getHeader("Host");
+    // HTTP/1.1's Host or HTTP/2's :authority (java.net.http upgrades a plain-http request to h2c).
+    String host = Loopback.authorityOf(ctx.request());
     Loopback.Authority authority = Loopback.parse(host);
     if (authority == null || !Loopback.isLoopbackName(authority.name())) {
       ctx.response().putHeader("Connection", "close");

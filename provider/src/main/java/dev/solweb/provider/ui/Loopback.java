@@ -42,6 +42,23 @@ final class Loopback {
     return new Authority(name.toLowerCase(Locale.ROOT), port);
   }
 
+  /** The request's {@code name[:port]} as it came (Host, or HTTP/2's :authority), or null without one. */
+  static String authorityOf(io.vertx.core.http.HttpServerRequest request) {
+    String host = request.getHeader("Host");
+    if (host != null) {
+      return host;
+    }
+    io.vertx.core.net.HostAndPort authority = request.authority();
+    if (authority == null) {
+      return null;
+    }
+    String name = authority.host();
+    if (name.contains(":") && !name.startsWith("[")) {
+      name = "[" + name + "]";
+    }
+    return authority.port() >= 0 ? name + ":" + authority.port() : name;
+  }
+
   static boolean isLoopbackName(String name) {
     return NAMES.contains(name);
   }
