@@ -134,7 +134,7 @@ function renderSeat(seat) {
     parts.stage.textContent = t.state;
     const bits = [];
     if (t.thinking_s > 0 || t.state === 'thinking') bits.push(`thinking ${seconds(t.thinking_s)}`);
-    if (t.state === 'writing' || t.state === 'complete' || t.chars_received > 0) bits.push(`writing ${chars(t.chars_received)} chars`);
+    if (t.state === 'writing' || t.state === 'complete') bits.push(`writing ${chars(t.chars_received)} chars`);
     bits.push(`elapsed ${seconds(t.elapsed_s)}`);
     parts.numbers.textContent = `· ${bits.join(' · ')}`;
     const stages = ['queued', 'typing', 'sent', 'thinking', 'reviewing', 'writing', 'complete'];
