@@ -19,7 +19,6 @@ public final class HostGuard implements Handler<RoutingContext> {
     String host = Loopback.authorityOf(ctx.request());
     Loopback.Authority authority = Loopback.parse(host);
     if (authority == null || !Loopback.isLoopbackName(authority.name())) {
-      ctx.response().putHeader("Connection", "close");
       ErrorBodies.sendRequestError(ctx.response(), 421, "foreign_host", "solwebd answers only requests addressed to"
           + " a loopback name (127.0.0.1, localhost, [::1]); Host " + Loopback.shown(host)
           + " is refused (DNS-rebinding guard); nothing was done");

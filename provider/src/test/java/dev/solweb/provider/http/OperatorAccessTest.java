@@ -262,6 +262,23 @@ class OperatorAccessTest {
     assertThat(withToken(HttpMethod.GET, "/healthz").statusCode()).as("still up").isEqualTo(200);
   }
 
+  @Test
+  void overHttp2TheAuthorityIsGuardedTheSameWay() throws Exception {
+    WebClient h2 = WebClient.create(daemon.vertx, new WebClientOptions()
+        .setProtocolVersion(io.vertx.core.http.HttpVersion.HTTP_2).setHttp2ClearTextUpgrade(false));
+    try {
+      HttpResponse<Buffer> refused = send(h2.get(daemon.port, "127.0.0.1", "/healthz").virtualHost("evil.example")
+          .bearerTokenAuthentication(TestDaemon.TOKEN));
+      HttpResponse<Buffer> ok = send(h2.get(daemon.port, "127.0.0.1", "/healthz").bearerTokenAuthentication(TestDaemon.TOKEN));
+      assertThat(refused.version()).isEqualTo(io.vertx.core.http.HttpVersion.HTTP_2);
+      assertThat(refused.statusCode()).isEqualTo(421);
+      assertThat(json(refused).path("error").path("type").asText()).isEqualTo("foreign_host");
+      assertThat(ok.statusCode()).isEqualTo(200);
+    } finally {
+      h2.close();
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"localhost", "127.0.0.1", "[::1]", "LOCALHOST"})
   void everyLoopbackNameIsTheDaemonsOwn(String name) throws Exception {
