@@ -56,6 +56,8 @@ public final class OperatorRoutes {
   private final Path logFile;
   private final Delegates delegates;
   private final long maxBodyBytes;
+  /** Whether the jar has the seat-live module: it does not change while the daemon runs. */
+  private final boolean seatLive = resource(SEAT_LIVE) != null;
 
   public OperatorRoutes(Vertx vertx, Dispatcher dispatcher, OperatorAccess access, Path logFile, Delegates delegates,
       long maxBodyBytes) {
@@ -121,7 +123,7 @@ public final class OperatorRoutes {
     for (FinishedTurn turn : dispatcher.finishedTurns()) {
       turn.toJson(last.addObject());
     }
-    root.put("seat_live", resource(SEAT_LIVE) != null);
+    root.put("seat_live", seatLive);
     ctx.response().putHeader("Cache-Control", "no-store");
     ErrorBodies.json(ctx.response(), root);
   }

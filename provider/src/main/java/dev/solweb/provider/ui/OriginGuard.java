@@ -9,8 +9,10 @@ import java.util.Set;
 
 /**
  * Refuses a state-changing request (POST, PUT, DELETE, PATCH) that a browser sent from a page that
- * is not the daemon's own: its Origin is not {@code http://<loopback name>:<this port>}, or its
- * Sec-Fetch-Site says cross-site or same-site (another port of this machine is the same site).
+ * is not the daemon's own: its Origin is not {@code http://} plus the request's own Host (a
+ * loopback name, the {@link HostGuard} saw to that; compared with the Host rather than the port the
+ * daemon listens on, so a page reached through {@code ssh -L 9000:127.0.0.1:8791} still works),
+ * or its Sec-Fetch-Site says cross-site or same-site (another port of this machine is the same site).
  * A request with neither header is not from a browser page (Pi, ccr, Codex, factory-gpt,
  * solwebctl send none) and passes to the token check.
  */
@@ -27,9 +29,9 @@ public final class OriginGuard implements Handler<RoutingContext> {
     String origin = ctx.request().getHeader("Origin");
     String fetchSite = ctx.request().getHeader("Sec-Fetch-Site");
     String refusal = null;
-    if (origin != null && !own(origin, ctx.request().localAddress().port())) {
-      refusal = "Origin " + Loopback.shown(origin) + " is not this daemon's own (http://127.0.0.1:"
-          + ctx.request().localAddress().port() + ")";
+    String host = Loopback.authorityOf(ctx.request());
+    if (origin != null && !own(origin, host)) {
+      refusal = "Origin " + Loopback.shown(origin) + " is not this daemon's own (http://" + Loopback.shown(host) + ")";
     } else if ("cross-site".equalsIgnoreCase(fetchSite) || "same-site".equalsIgnoreCase(fetchSite)) {
       refusal = "Sec-Fetch-Site " + Loopback.shown(fetchSite) + " says another site's page sent it";
     }
@@ -42,16 +44,22 @@ public final class OriginGuard implements Handler<RoutingContext> {
     ctx.next();
   }
 
-  private static boolean own(String origin, int port) {
+  private static boolean own(String origin, String host) {
     try {
       URI uri = new URI(origin);
       if (!"http".equals(uri.getScheme()) || uri.getRawPath() != null && !uri.getRawPath().isEmpty()) {
         return false;
       }
-      Loopback.Authority authority = Loopback.parse(uri.getRawAuthority());
-      return authority != null && Loopback.isLoopbackName(authority.name()) && authority.port() == port;
+      Loopback.Authority from = Loopback.parse(uri.getRawAuthority());
+      Loopback.Authority to = Loopback.parse(host);
+      return from != null && to != null && Loopback.isLoopbackName(from.name()) && from.name().equals(to.name())
+          && port(from) == port(to);
     } catch (java.net.URISyntaxException e) {
       return false; // "null" (a sandboxed or file page) lands here too
     }
+  }
+
+  private static int port(Loopback.Authority authority) {
+    return authority.port() < 0 ? 80 : authority.port();
   }
 }

@@ -291,6 +291,7 @@ class OperatorAccessTest {
   @CsvSource(delimiter = '|', value = {
       "/ui/api/conversations/delete | Origin         | http://evil.example",
       "/ui/api/conversations/delete | Origin         | http://localhost:3000",
+      "/ui/api/conversations/delete | Origin         | http://localhost:PORT",
       "/ui/api/doctor               | Origin         | null",
       "/v1/chat/completions         | Origin         | https://127.0.0.1:PORT",
       "/v1/chat/completions         | Sec-Fetch-Site | cross-site",
@@ -320,6 +321,12 @@ class OperatorAccessTest {
         "{\"all\": true, \"dry_run\": true}");
     assertThat(listed.statusCode()).as(listed.bodyAsString()).isEqualTo(200);
     assertThat(json(listed).path("dry_run").asBoolean()).isTrue();
+
+    // Through a forwarder (ssh -L 9000:127.0.0.1:<port>) the browser's Host and Origin both say 9000.
+    HttpResponse<Buffer> forwarded = send(request(HttpMethod.POST, "/ui/api/conversations/delete")
+        .putHeader("Cookie", cookie).putHeader("Host", "localhost:9000").putHeader("Origin", "http://localhost:9000")
+        .putHeader("Content-Type", "application/json"), "{\"all\": true, \"dry_run\": true}");
+    assertThat(forwarded.statusCode()).as(forwarded.bodyAsString()).isEqualTo(200);
   }
 
   // --- the page's headers and what it never carries ---
