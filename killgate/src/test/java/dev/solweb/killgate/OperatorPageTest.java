@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.microsoft.playwright.APIResponse;
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
@@ -13,6 +14,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.Response;
+import com.microsoft.playwright.Route;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.killgate.FakesolDaemons.Running;
 import dev.solweb.killgate.fakesol.ChatHistory;
@@ -235,8 +237,47 @@ class OperatorPageTest {
     assertThat(consoleErrors).isEmpty();
   }
 
+  /**
+   * The control helper's slot: with a seat-live module in the jar ({@code seat_live: true}), the
+   * page imports {@code /ui/seat-live.js} and calls {@code mountSeatLive(element, seatIndex, api)}
+   * once per seat card, with the card's own slot, and the slot survives every later poll. The
+   * module and the flag are supplied here through Playwright's routing, so the test holds with or
+   * without the real module in the jar.
+   */
   @Test
   @Order(3)
+  void aSeatLiveModuleIsMountedOncePerSeatCardInItsSlot() {
+    page.route("**/ui/api/state", route -> {
+      APIResponse real = route.fetch();
+      try {
+        ObjectNode state = (ObjectNode) JSON.readTree(real.text());
+        state.put("seat_live", true);
+        route.fulfill(new Route.FulfillOptions().setResponse(real).setBody(state.toString()));
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    page.route("**/ui/seat-live.js", route -> route.fulfill(new Route.FulfillOptions()
+        .setStatus(200).setContentType("text/javascript").setBody(String.join("\n",
+            "export function mountSeatLive(element, seatIndex, api) {",
+            "  element.dataset.mounts = String(Number(element.dataset.mounts ?? 0) + 1);",
+            "  element.textContent = `live view of seat ${seatIndex}`;",
+            "  api.get('/ui/api/state').then((s) => { element.dataset.seen = s.health.state; });",
+            "}"))));
+    page.navigate(signInUrl());
+    Locator slot = waitFor(".seat-live[data-seat=\"0\"][data-seen=\"ready\"]");
+    String updated = page.locator("#updated").textContent();
+    page.waitForFunction("(before) => document.getElementById('updated').textContent !== before", updated,
+        new Page.WaitForFunctionOptions().setTimeout(WAIT_MS));
+    assertThat(slot.textContent()).isEqualTo("live view of seat 0");
+    assertThat(slot.getAttribute("data-mounts")).as("mounted once, kept across polls").isEqualTo("1");
+    assertThat(page.locator("[data-seat-card=\"0\"] .seat-live").count()).isEqualTo(1);
+    shot("08-seat-live-slot");
+    assertThat(consoleErrors).isEmpty();
+  }
+
+  @Test
+  @Order(4)
   void aReusedCodeIsRefusedAndABrowserWithoutASessionIsToldHowToSignIn() {
     assertThat(firstLogin).as("the first test spent it").isNotNull();
     Response refused = page.navigate(firstLogin);
@@ -245,7 +286,7 @@ class OperatorPageTest {
     assertThat(page.locator("h1").textContent()).isEqualTo("Sign-in refused");
     assertThat(page.locator("body").textContent()).contains("already used", "solwebctl open");
     assertThat(context.cookies()).as("nothing set").isEmpty();
-    shot("08-reused-code-refused");
+    shot("09-reused-code-refused");
 
     Response signedOut = page.navigate(daemon.base() + "/");
     assertThat(signedOut.status()).isEqualTo(401);
