@@ -39,6 +39,9 @@ final class OpenCommand implements Callable<Integer> {
   @ParentCommand Solwebctl parent;
   @Spec CommandSpec spec;
 
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+  boolean help;
+
   @Option(names = "--print", description = "Print the sign-in URL (one line) instead of opening a browser.")
   boolean print;
 

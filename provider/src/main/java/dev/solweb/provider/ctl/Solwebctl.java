@@ -31,7 +31,7 @@ import picocli.CommandLine;
       "0:ok: the verb did what it says (ensure/health: the provider is ok; doctor: every check passed)",
       "1:not ready: not running, starting, logged out, capped, degraded, not authenticated,"
           + " required models missing, or fewer seats than --seats; login: timed out, window closed, interrupted;"
-          + " doctor: a check failed",
+          + " doctor: a check failed; open: solwebd is not running or does not answer",
       "2:usage: bad arguments",
       "3:refused: token file (missing, not regular, wrong owner, mode not 0600, empty, malformed),"
           + " not enrolled, identity/account/profile/machine mismatch, ambiguous machine id,"

@@ -114,8 +114,11 @@ class OpenCommandTest {
 
   @Test
   void helpExplainsTheCodeAndTheSession() {
-    CtlFixture.Run run = fx.run("help", "open");
-    assertThat(run.exitCode()).isZero();
-    assertThat(run.out()).contains("--print", "one-time", "60 s", "HttpOnly", "xdg-open", "ssh -L");
+    for (String[] args : new String[][] {{"help", "open"}, {"open", "--help"}}) {
+      CtlFixture.Run run = fx.run(args);
+      assertThat(run.exitCode()).isZero();
+      assertThat(run.out()).contains("--print", "one-time", "60 s", "HttpOnly", "xdg-open", "ssh -L");
+    }
+    server.verify(0, postRequestedFor(urlEqualTo("/ui/api/codes")));
   }
 }
