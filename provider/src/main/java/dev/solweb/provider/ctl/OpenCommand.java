@@ -24,15 +24,17 @@ import picocli.CommandLine.Spec;
     header = "Open solwebd's operator page in a browser, signed in by a one-time code.",
     name = "open",
     description = {
-      "Ask the running solwebd of this home for a one-time sign-in code (POST /ui/api/codes, with",
-      "the token from the token file) and open http://127.0.0.1:<port>/ui/login?code=... with",
-      "xdg-open; with --print, or when there is no xdg-open or no display, print the URL instead.",
-      "The code signs one browser in once and expires after 60 s; the page then keeps an HttpOnly,",
-      "SameSite=Strict session cookie that ends after 30 min idle, 12 h at most, or with the daemon.",
-      "The token itself never reaches the browser. Over ssh, forward the port first",
-      "(ssh -L <port>:127.0.0.1:<port> host) and open the printed URL on your side.",
-      "Exit: 0 opened or printed, 1 solwebd is not running or does not answer, 3 refused (token",
-      "file, topology, the daemon refused the token).",
+      "Ask the running solwebd of this home for a one-time sign-in code",
+      "(POST /ui/api/codes, with the token from the token file) and open",
+      "http://127.0.0.1:<port>/ui/login?code=... with xdg-open. With --print,",
+      "or when there is no xdg-open or no display, print the URL instead.",
+      "The code signs one browser in, once, within 60 s; the page then keeps an",
+      "HttpOnly, SameSite=Strict session cookie that ends after 30 min idle,",
+      "12 h at most, or with the daemon. The token never reaches the browser.",
+      "Over ssh: forward the port (ssh -L <port>:127.0.0.1:<port> host) and",
+      "open the printed URL on your side. See docs/operator-page.md.",
+      "Exit: 0 opened or printed, 1 solwebd is not running or does not answer,",
+      "3 refused (token file, topology, the daemon refused the token).",
     })
 final class OpenCommand implements Callable<Integer> {
 
