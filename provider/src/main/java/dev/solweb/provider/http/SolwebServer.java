@@ -27,8 +27,10 @@ import java.util.logging.Logger;
 /**
  * The HTTP surface of solwebd on a loopback address: the router, one handler class per route
  * ({@link ChatRoute}, {@link ResponsesRoute}, {@link AskRoute}, {@link PageRoutes},
- * {@link ConversationRoutes}, {@link HealthRoute}), bearer auth in front of all of them and one
- * typed error body behind. Handlers only parse, validate and call in.
+ * {@link ConversationRoutes}, {@link HealthRoute}, and the operator page's {@link OperatorRoutes}),
+ * the Host and Origin guards and bearer auth (or the operator session, on its routes only) in
+ * front of all of them ({@link OperatorAccess#guard}) and one typed error body behind. Handlers
+ * only parse, validate and call in.
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
