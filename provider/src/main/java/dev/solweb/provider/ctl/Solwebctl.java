@@ -23,21 +23,23 @@ import picocli.CommandLine;
     },
     subcommands = {
       LoginCommand.class, EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
-      DoctorCommand.class, CaptureCommand.class, ConversationsCommand.class, CommandLine.HelpCommand.class
+      DoctorCommand.class, CaptureCommand.class, ConversationsCommand.class, OpenCommand.class,
+      CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes (every verb):%n",
     exitCodeList = {
       "0:ok: the verb did what it says (ensure/health: the provider is ok; doctor: every check passed)",
       "1:not ready: not running, starting, logged out, capped, degraded, not authenticated,"
           + " required models missing, or fewer seats than --seats; login: timed out, window closed, interrupted;"
-          + " doctor: a check failed",
+          + " doctor: a check failed; open: solwebd is not running or does not answer",
       "2:usage: bad arguments",
       "3:refused: token file (missing, not regular, wrong owner, mode not 0600, empty, malformed),"
           + " not enrolled, identity/account/profile/machine mismatch, ambiguous machine id,"
           + " non-local profile or topology, logged-out profile at enroll; login: the profile held by solwebd"
           + " or another process, a logged-in account other than the enrolled one; doctor/capture: the page"
           + " could not be opened (Chromium, the URL, a profile in use, the daemon refused);"
-          + " conversations delete: an ID that is not a managed conversation, the profile in use",
+          + " conversations delete: an ID that is not a managed conversation, the profile in use;"
+          + " open: the daemon refused the token",
       "4:ownership: stale state file (pid gone or reused with other start ticks), a process that is"
           + " not our solwebd, health from another instance, malformed state or health. Fails closed.",
       "5:start failed: the daemon could not start, did not answer, or was not ready in time;"

@@ -10,6 +10,7 @@ import dev.solweb.provider.hygiene.Retention;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.translate.Conversations;
+import dev.solweb.provider.ui.OperatorSettings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
@@ -81,7 +82,9 @@ public final class Daemon {
         .withMaxCallsPerReply(config.maxCallsPerReply());
     this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
         new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
-    this.server = new SolwebServer(vertx, dispatcher, conversations, config.server(), this::stop);
+    this.server = new SolwebServer(vertx, dispatcher, conversations, config.server(),
+        OperatorSettings.of(config.clock(), config.home() == null ? null : config.home().resolve(DaemonLog.NAME)),
+        this::stop);
     this.retention = config.history().retention() == null ? null : new Retention(dispatcher, conversations,
         DispatchTime.system(config.clock()), config.history().retention(), RETENTION_SWEEP);
   }

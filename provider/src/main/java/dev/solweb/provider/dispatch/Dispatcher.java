@@ -80,6 +80,8 @@ public final class Dispatcher implements AutoCloseable {
   private final Set<String> runningKeys = new HashSet<>();
   private final Map<String, Job> inFlight = new HashMap<>();
   private final TurnStatistics statistics = new TurnStatistics();
+  private final FinishedTurns finished = new FinishedTurns();
+  private final String[] seatEffort; // by seat index: the effort of the last turn it ran
   private boolean started;
   private Instant capUntil;
   private Instant nextSendAt = Instant.EPOCH;
@@ -102,6 +104,7 @@ public final class Dispatcher implements AutoCloseable {
     this.settings = settings;
     this.time = time;
     this.onSeat = new Job[settings.seats()];
+    this.seatEffort = new String[settings.seats()];
   }
 
   /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
@@ -260,6 +263,25 @@ public final class Dispatcher implements AutoCloseable {
     return views;
   }
 
+  /** Every seat, in index order, as the operator page shows it. */
+  public synchronized List<SeatView> seats() {
+    List<SeatView> views = new ArrayList<>();
+    for (SeatPool.Seat seat : pool.seats()) {
+      Job job = onSeat[seat.index];
+      String state = !seat.live() ? "dead" : seat.lastProbe() == null ? "starting" : SeatView.stateOf(seat.lastProbe());
+      String detail = !seat.live() ? seat.deathCause() : seat.lastProbe() == null ? "starting" : seat.lastProbe().detail();
+      String doing = job == null ? "idle" : job.seatWork != null ? "seat_work" : "turn";
+      views.add(new SeatView(seat.index, state, detail, seatEffort[seat.index], doing,
+          job == null || job.live == null ? null : job.live.view()));
+    }
+    return views;
+  }
+
+  /** The last turns the seats finished, newest first (a bounded ring; no text). */
+  public synchronized List<FinishedTurn> finishedTurns() {
+    return finished.newestFirst();
+  }
+
   @Override
   public void close() {
     List<Job> dropped;
@@ -334,6 +356,7 @@ public final class Dispatcher implements AutoCloseable {
     job.startedAt = time.now();
     if (job.live != null) {
       job.live.started();
+      seatEffort[seat.index] = job.request.effort().suffix();
     }
     runningKeys.add(job.request.sessionKey());
     if (job.seatWork == null) {
@@ -396,9 +419,37 @@ public final class Dispatcher implements AutoCloseable {
         if (job.seatWork == null) {
           statistics.record(Duration.between(job.startedAt, time.now()));
         }
+        if (job.live != null) {
+          finished.add(finishedTurn(seat.index, job));
+        }
         pump();
       }
     }
+  }
+
+  /** The finished turn's record, from its live view and how its future ended. */
+  private FinishedTurn finishedTurn(int seatIndex, Job job) {
+    LiveTurn.View view = job.live.view();
+    Instant now = time.now();
+    double onSeat = Duration.between(job.startedAt, now).toMillis() / 100 / 10.0;
+    String outcome = "answered";
+    String detail = null;
+    if (!job.future.isDone()) {
+      outcome = "unavailable";
+      detail = "the seat returned without an outcome";
+    } else if (job.future.isCompletedExceptionally()) {
+      Throwable error = job.future.handle((ok, e) -> e).join();
+      if (error instanceof TurnFailed failed) {
+        outcome = failed.failure().kind().wireName();
+        detail = failed.failure().detail();
+      } else {
+        outcome = "unavailable";
+        detail = String.valueOf(error);
+      }
+    }
+    return new FinishedTurn(seatIndex, view.session(), view.client(), view.effort(), outcome, detail,
+        Math.max(0, Math.round((view.elapsedSeconds() - onSeat) * 10) / 10.0), onSeat, view.thinkingSeconds(),
+        view.charsReceived(), now);
   }
 
   private void scheduleWake(Duration delay) {

@@ -100,6 +100,16 @@ final class SeatPool {
       return deathCause == null;
     }
 
+    /** The last probe, or null before the seat's first one. */
+    SeatProbe lastProbe() {
+      return lastProbe;
+    }
+
+    /** Why the seat is dead, or null while it lives. */
+    String deathCause() {
+      return deathCause;
+    }
+
     /** Clicks Stop on whatever the seat is doing (any thread). */
     void stop() {
       BrowserSeat current = seat;

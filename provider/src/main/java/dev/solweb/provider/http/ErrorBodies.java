@@ -11,12 +11,12 @@ import io.vertx.core.http.HttpServerResponse;
  * {@code error.metadata.raw}: Pi shows only {@code "<status> " + message} plus that field, and
  * the factory plugin parses it back into the attempt receipt.
  */
-final class ErrorBodies {
+public final class ErrorBodies {
   private static final ObjectMapper JSON = Json.MAPPER;
 
   private ErrorBodies() {}
 
-  static ObjectNode failure(ProviderFailure failure) {
+  public static ObjectNode failure(ProviderFailure failure) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode error = root.putObject("error");
     error.put("type", failure.kind().wireName());
@@ -32,7 +32,7 @@ final class ErrorBodies {
     return root;
   }
 
-  static ObjectNode request(String type, String message) {
+  public static ObjectNode request(String type, String message) {
     ObjectNode root = JSON.createObjectNode();
     ObjectNode error = root.putObject("error");
     error.put("type", type);
@@ -42,7 +42,7 @@ final class ErrorBodies {
   }
 
   /** Ends {@code response} with a failure's status, headers and body. */
-  static void send(HttpServerResponse response, ProviderFailure failure) {
+  public static void send(HttpServerResponse response, ProviderFailure failure) {
     response.setStatusCode(failure.kind().httpStatus());
     response.putHeader("x-should-retry", failure.kind().clientMayRetry() ? "true" : "false");
     if (failure.retryAfterSeconds() != null) {
@@ -51,13 +51,13 @@ final class ErrorBodies {
     json(response, failure(failure));
   }
 
-  static void sendRequestError(HttpServerResponse response, int status, String type, String message) {
+  public static void sendRequestError(HttpServerResponse response, int status, String type, String message) {
     response.setStatusCode(status);
     response.putHeader("x-should-retry", "false");
     json(response, request(type, message));
   }
 
-  static void json(HttpServerResponse response, ObjectNode body) {
+  public static void json(HttpServerResponse response, ObjectNode body) {
     if (response.ended() || response.closed()) {
       return;
     }

@@ -7,6 +7,9 @@ import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.Conversations;
+import dev.solweb.provider.ui.OperatorAccess;
+import dev.solweb.provider.ui.OperatorRoutes;
+import dev.solweb.provider.ui.OperatorSettings;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
@@ -18,13 +21,16 @@ import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
+import java.time.Clock;
 import java.util.logging.Logger;
 
 /**
  * The HTTP surface of solwebd on a loopback address: the router, one handler class per route
  * ({@link ChatRoute}, {@link ResponsesRoute}, {@link AskRoute}, {@link PageRoutes},
- * {@link ConversationRoutes}, {@link HealthRoute}), bearer auth in front of all of them and one
- * typed error body behind. Handlers only parse, validate and call in.
+ * {@link ConversationRoutes}, {@link HealthRoute}, and the operator page's {@link OperatorRoutes}),
+ * the Host and Origin guards and bearer auth (or the operator session, on its routes only) in
+ * front of all of them ({@link OperatorAccess#guard}) and one typed error body behind. Handlers
+ * only parse, validate and call in.
  */
 public final class SolwebServer {
   private static final Logger LOG = Logger.getLogger(SolwebServer.class.getName());
@@ -36,10 +42,20 @@ public final class SolwebServer {
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
+  private final OperatorSettings operator;
+  private final OperatorAccess access;
 
   /** @param conversations the daemon's managed conversations (its clock selects a delete by idle days) */
   public SolwebServer(Vertx vertx, Dispatcher dispatcher, Conversations conversations, ServerSettings settings,
       Runnable onShutdown) {
+    this(vertx, dispatcher, conversations, settings, OperatorSettings.of(Clock.systemUTC(), null), onShutdown);
+  }
+
+  /** @param operator the operator page's clock, log file and lifetimes (docs/operator-page.md) */
+  public SolwebServer(Vertx vertx, Dispatcher dispatcher, Conversations conversations, ServerSettings settings,
+      OperatorSettings operator, Runnable onShutdown) {
+    this.operator = operator;
+    this.access = OperatorAccess.of(operator);
     this.vertx = vertx;
     this.dispatcher = dispatcher;
     this.conversations = conversations;
@@ -76,7 +92,8 @@ public final class SolwebServer {
 
   Router router() {
     Router router = Router.router(vertx);
-    router.route().handler(new BearerAuth(settings.token()));
+    // Host and Origin guards, then the token (or, on the operator page's routes, its session).
+    access.guard(router, new BearerAuth(settings.token()));
     // The client-session header is checked before a byte of the body is read.
     ChatRoute chat = new ChatRoute(turns);
     router.post("/v1/chat/completions").handler(ChatRoute::checkClientSession);
@@ -99,12 +116,16 @@ public final class SolwebServer {
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(managed::delete);
     router.get("/v1/models").handler(this::models);
-    router.get("/healthz").handler(new HealthRoute(dispatcher, conversations, settings)::handle);
+    HealthRoute health = new HealthRoute(dispatcher, conversations, settings);
+    router.get("/healthz").handler(health::handle);
     router.post("/shutdown").handler(this::shutdown);
+    new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),
+        new OperatorRoutes.Delegates(health::body, managed::list, managed::delete), settings.maxBodyBytes()).mount(router);
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
             + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
-            + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown"));
+            + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown, "
+            + OperatorRoutes.LISTED));
     router.route().failureHandler(this::failure);
     return router;
   }

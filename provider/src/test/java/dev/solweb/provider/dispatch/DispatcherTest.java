@@ -91,6 +91,63 @@ class DispatcherTest {
   }
 
   @Test
+  void theSeatViewsAndTheLastTurnsSayWhatEachSeatDidWithTimesAndOutcomesButNoText() {
+    start(1);
+    runner.failures.put("b", ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "the page broke"));
+    assertThat(dispatcher.seats()).singleElement().satisfies(seat -> {
+      assertThat(seat.state()).isEqualTo("ready");
+      assertThat(seat.doing()).isEqualTo("idle");
+      assertThat(seat.effort()).isNull();
+      assertThat(seat.turn()).isNull();
+    });
+    TurnRequest a = chat("a");
+    dispatcher.submit(a);
+    dispatcher.submit(chat("b"));
+    time.advance(Duration.ofSeconds(2));
+
+    SeatView busy = dispatcher.seats().get(0);
+    assertThat(busy.doing()).isEqualTo("turn");
+    assertThat(busy.effort()).isEqualTo("high");
+    assertThat(busy.turn().state()).isEqualTo("typing");
+    assertThat(busy.turn().session()).isEqualTo(a.sessionKey());
+    seatThreads.get(0).runNext();
+    time.advance(Duration.ofSeconds(1));
+    seatThreads.get(0).runNext();
+
+    List<FinishedTurn> last = dispatcher.finishedTurns();
+    assertThat(last).extracting(FinishedTurn::outcome).containsExactly("unavailable", "answered");
+    assertThat(last.get(0).detail()).isEqualTo("the page broke");
+    assertThat(last.get(0).queuedSeconds()).as("b waited for a").isEqualTo(2.0);
+    assertThat(last.get(0).seatSeconds()).isEqualTo(1.0);
+    assertThat(last.get(1).session()).isEqualTo(a.sessionKey());
+    assertThat(last.get(1).seatSeconds()).isEqualTo(2.0);
+    assertThat(last.get(1).queuedSeconds()).isZero();
+    assertThat(last.get(1).detail()).isNull();
+    assertThat(last).allSatisfy(turn -> assertThat(turn.seat()).isZero());
+    assertThat(last.toString()).doesNotContain("answer to");
+    assertThat(dispatcher.seats().get(0).doing()).isEqualTo("idle");
+    assertThat(dispatcher.seats().get(0).effort()).as("the effort it last ran").isEqualTo("high");
+  }
+
+  @Test
+  void theLastTurnsKeepOnlyTheNewestFifty() {
+    start(1);
+    List<TurnRequest> requests = new ArrayList<>();
+    for (int i = 0; i < 55; i++) {
+      TurnRequest request = chat("turn " + i);
+      requests.add(request);
+      dispatcher.submit(request);
+    }
+    for (int i = 0; i < 55; i++) {
+      seatThreads.get(0).runNext();
+    }
+    List<FinishedTurn> last = dispatcher.finishedTurns();
+    assertThat(last).hasSize(FinishedTurns.SIZE);
+    assertThat(last.get(0).session()).isEqualTo(requests.get(54).sessionKey());
+    assertThat(last.get(49).session()).isEqualTo(requests.get(5).sessionKey());
+  }
+
+  @Test
   void aSessionRunsOneTurnAtATimeWhileAFreeSeatTakesTheNextSessionPastIt() {
     start(2);
     dispatcher.submit(chat("a"));

@@ -1,0 +1,31 @@
+package dev.solweb.provider.dispatch;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+
+/**
+ * One turn a seat finished (answered, failed, timed out or cancelled), as the operator page lists
+ * it: its public names, its times and its outcome. Like {@link LiveTurn.View} it holds no text of
+ * the prompt or the answer.
+ *
+ * @param seat the seat index that ran it
+ * @param session the session key (a hash)
+ * @param client the client-session tag, or null
+ * @param effort the effort's suffix
+ * @param outcome {@code answered}, or the failure's kind ({@code timeout}, {@code cancelled}, {@code capped}, ...)
+ * @param detail the failure's one line, or null when answered
+ * @param queuedSeconds from acceptance to the seat, in tenths
+ * @param seatSeconds on the seat, in tenths
+ * @param thinkingSeconds how long the seat reported it thinking
+ * @param chars answer characters the seat saw in its last send
+ * @param finishedAt when the seat gave it back
+ */
+public record FinishedTurn(int seat, String session, String client, String effort, String outcome, String detail,
+    double queuedSeconds, double seatSeconds, double thinkingSeconds, int chars, Instant finishedAt) {
+
+  public ObjectNode toJson(ObjectNode entry) {
+    return entry.put("seat", seat).put("session", session).put("client", client).put("effort", effort)
+        .put("outcome", outcome).put("detail", detail).put("queued_s", queuedSeconds).put("seat_s", seatSeconds)
+        .put("thinking_s", thinkingSeconds).put("chars", chars).put("finished_at", finishedAt.toString());
+  }
+}
