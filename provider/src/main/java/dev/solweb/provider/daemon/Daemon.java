@@ -10,7 +10,7 @@ import dev.solweb.provider.hygiene.Retention;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.translate.Conversations;
-import dev.solweb.provider.ui.OperatorSettings;
+import dev.solweb.provider.http.operator.OperatorSettings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;

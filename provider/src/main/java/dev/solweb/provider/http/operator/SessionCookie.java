@@ -1,4 +1,4 @@
-package dev.solweb.provider.ui;
+package dev.solweb.provider.http.operator;
 
 import io.vertx.core.http.Cookie;
 import io.vertx.core.http.CookieSameSite;

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ui;
+package dev.solweb.provider.http.operator;
 
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ui;
+package dev.solweb.provider.http.operator;
 
 import dev.solweb.provider.http.ErrorBodies;
 import io.vertx.ext.web.RoutingContext;

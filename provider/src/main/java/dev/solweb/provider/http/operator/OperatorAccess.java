@@ -1,4 +1,4 @@
-package dev.solweb.provider.ui;
+package dev.solweb.provider.http.operator;
 
 import io.vertx.core.Handler;
 import io.vertx.ext.web.Router;

@@ -1,4 +1,4 @@
-package dev.solweb.provider.ui;
+package dev.solweb.provider.http.operator;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
