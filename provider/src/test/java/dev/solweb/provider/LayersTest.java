@@ -39,6 +39,7 @@ class LayersTest {
       List.of("seat.scripted", "seat.playwright"),
       List.of("dispatch"),              // the scheduler and its seat pool
       List.of("hygiene"),               // deleting managed conversations: on request, by retention
+      List.of("ui"),                    // the operator page's routes: the seats' picture, live view and control
       List.of("http"),                  // the routes
       List.of("daemon"),                // the composition root, solwebd
       List.of("ctl"),                   // solwebctl

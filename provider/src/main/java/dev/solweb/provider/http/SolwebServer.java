@@ -101,6 +101,7 @@ public final class SolwebServer {
     router.get("/v1/models").handler(this::models);
     router.get("/healthz").handler(new HealthRoute(dispatcher, conversations, settings)::handle);
     router.post("/shutdown").handler(this::shutdown);
+    dev.solweb.provider.ui.SeatRoutes.mount(router, vertx, dispatcher); // the operator page's seats: picture, live view, control
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
             + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
