@@ -11,7 +11,8 @@
 // the pool (POST .../control; answered when no turn runs on it); while controlled, clicks, wheel
 // and keys on the picture are relayed to the seat's page at its own coordinates (POST .../input),
 // and "Give back" returns the seat (DELETE .../control). The element's data-state says
-// watching | waiting | controlled, data-frames counts the frames drawn.
+// watching | waiting | controlled, data-frames counts the frames drawn, data-source says where the
+// last came from (live | png), data-inflight how many input requests are not answered yet.
 
 const POLL_MS = 2000;
 const RECONNECT_MS = 3000;
@@ -97,6 +98,7 @@ export function mountSeatLive(element, seatIndex, api = {}) {
         }
         return;
       }
+      element.dataset.source = 'live';
       draw(event.data).catch(() => {});
     };
     socket.onclose = () => {
@@ -113,6 +115,7 @@ export function mountSeatLive(element, seatIndex, api = {}) {
       try {
         const response = await call(`${base}/screen.png`, { cache: 'no-store' });
         if (response.ok) {
+          element.dataset.source = 'png';
           await draw(await response.blob());
         } else {
           note.textContent = await errorText(response);
@@ -194,7 +197,10 @@ export function mountSeatLive(element, seatIndex, api = {}) {
     return sending;
   }
 
+  let inflight = 0;
   async function post(events) {
+    inflight += 1;
+    element.dataset.inflight = String(inflight);
     try {
       const response = await call(`${base}/input`, {
         method: 'POST',
@@ -207,6 +213,9 @@ export function mountSeatLive(element, seatIndex, api = {}) {
       }
     } catch (e) {
       note.textContent = 'the daemon does not answer';
+    } finally {
+      inflight -= 1;
+      element.dataset.inflight = String(inflight);
     }
   }
 

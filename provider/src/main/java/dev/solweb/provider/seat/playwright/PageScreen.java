@@ -6,6 +6,9 @@ import com.microsoft.playwright.Mouse;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.MouseButton;
+import com.microsoft.playwright.options.ScreenshotAnimations;
+import com.microsoft.playwright.options.ScreenshotCaret;
+import com.microsoft.playwright.options.ScreenshotType;
 import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.seat.PageInput;
@@ -22,19 +25,23 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
- * The seat's {@link SeatScreen} on its Playwright page: a CDP session of its own, opened when the
- * seat starts, for the picture ({@code Page.captureScreenshot}) and the screencast
- * ({@code Page.startScreencast}, every frame acknowledged), and Playwright's mouse and keyboard
- * (CDP {@code Input.dispatch*}) for the person's hands. Everything here runs on the seat's
- * thread through {@link SeatErrands}: Playwright for Java is not thread-safe. A raw CDP picture is
- * taken rather than Playwright's screenshot, which may hide the caret with a style of its own in
- * the page and bring the tab to the front.
+ * The seat's {@link SeatScreen} on its Playwright page: Playwright's screenshot for the picture
+ * (caret and animations left as they are, so nothing is injected into the page), a CDP session
+ * of its own, opened when the seat starts, for the screencast ({@code Page.startScreencast},
+ * every frame acknowledged), and Playwright's mouse and keyboard (CDP {@code Input.dispatch*})
+ * for the person's hands. Everything here runs on the seat's thread through {@link SeatErrands}:
+ * Playwright for Java is not thread-safe.
  */
 final class PageScreen implements SeatScreen {
+  private static final Logger LOG = Logger.getLogger(PageScreen.class.getName());
   /** The pause in which an idle seat lets the page's events in while someone watches. */
   private static final Duration PUMP = Duration.ofMillis(10);
+  /** The longest a picture may hold the seat's thread. */
+  private static final Duration PICTURE_TIMEOUT = Duration.ofSeconds(10);
 
   private final Page page;
   private final CDPSession cdp;
@@ -53,11 +60,12 @@ final class PageScreen implements SeatScreen {
 
   @Override
   public CompletableFuture<byte[]> png() {
-    return errand(() -> {
-      JsonObject args = new JsonObject();
-      args.addProperty("format", "png");
-      return Base64.getDecoder().decode(cdp.send("Page.captureScreenshot", args).get("data").getAsString());
-    });
+    // Playwright's own screenshot: it follows the page across a cross-site navigation (a login's
+    // round trip) and gives up after its timeout, where a raw CDP capture can wait for ever for a
+    // renderer that is being swapped. The caret as it is and animations allowed: nothing is
+    // injected into the page.
+    return errand(() -> page.screenshot(new Page.ScreenshotOptions().setType(ScreenshotType.PNG)
+        .setCaret(ScreenshotCaret.INITIAL).setAnimations(ScreenshotAnimations.ALLOW).setTimeout(PICTURE_TIMEOUT.toMillis())));
   }
 
   @Override
@@ -97,6 +105,8 @@ final class PageScreen implements SeatScreen {
       }
     } catch (PlaywrightException e) {
       return false; // the page is gone: the next turn's probe says so
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the seat's screen failed while serving", e);
     }
     return casting || errands.pending();
   }
