@@ -41,7 +41,7 @@ import java.util.logging.Logger;
  * (a queued turn never reaches a seat). Each seat owns one thread; all seat calls happen there.
  * Time ({@link DispatchTime}) and the seat threads are given to it, so tests run it by hand.
  */
-public final class Dispatcher implements AutoCloseable {
+public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
@@ -249,6 +249,7 @@ public final class Dispatcher implements AutoCloseable {
   // --- a person's control of a seat (SeatControl) ---
 
   /** A seat's picture, screencast and hands, for the operator page; empty for a seat without a page or a dead one. */
+  @Override
   public Optional<SeatScreen> screen(int seat) {
     return seatAt(seat).screen();
   }
@@ -260,6 +261,7 @@ public final class Dispatcher implements AutoCloseable {
    *
    * @throws SeatControl.Refused no such seat (404), the seat is dead, still starting or has no page (409)
    */
+  @Override
   public synchronized CompletableFuture<SeatControl.View> takeControl(int seat) {
     SeatPool.Seat target = seatAt(seat);
     if (closed) {
@@ -294,6 +296,7 @@ public final class Dispatcher implements AutoCloseable {
    *
    * @return false when the seat was not under control
    */
+  @Override
   public synchronized boolean giveBack(int seat) {
     SeatPool.Seat target = seatAt(seat);
     Control control = controls[seat];
@@ -323,6 +326,7 @@ public final class Dispatcher implements AutoCloseable {
    *
    * @throws SeatControl.Refused 409 when the seat is not under control (input is relayed only then)
    */
+  @Override
   public synchronized SeatControl.View touch(int seat) {
     seatAt(seat);
     Control control = controls[seat];
@@ -336,6 +340,7 @@ public final class Dispatcher implements AutoCloseable {
   }
 
   /** How seat {@code seat}'s control stands, or null while it is in the pool. */
+  @Override
   public synchronized SeatControl.View control(int seat) {
     seatAt(seat);
     return controls[seat] == null ? null : controls[seat].view(seat);

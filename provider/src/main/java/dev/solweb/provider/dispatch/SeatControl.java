@@ -1,6 +1,9 @@
 package dev.solweb.provider.dispatch;
 
+import dev.solweb.provider.seat.SeatScreen;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A person's control of one seat from the operator page ({@link Dispatcher#takeControl}): the seat
@@ -12,6 +15,27 @@ import java.time.Instant;
  */
 public final class SeatControl {
   private SeatControl() {
+  }
+
+  /**
+   * Where the operator page's seat routes take and give back control and reach a seat's screen:
+   * the daemon's {@link Dispatcher}, or {@code solwebctl login --web}'s one login window.
+   */
+  public interface Desk {
+    /** The seat's screen; empty for a seat without a page. @throws Refused 404 for no such seat */
+    Optional<SeatScreen> screen(int seat);
+
+    /** Takes control: completes once it is taken. @throws Refused when it cannot be */
+    CompletableFuture<View> takeControl(int seat);
+
+    /** Gives control back; false when the seat was not under control. */
+    boolean giveBack(int seat);
+
+    /** Records input on a controlled seat. @throws Refused 409 when the seat is not under control */
+    View touch(int seat);
+
+    /** How the seat's control stands, or null while it is free. */
+    View control(int seat);
   }
 
   /** {@code PENDING}: asked for while a turn or seat job ran on the seat; it is taken when that ends. */

@@ -2,7 +2,6 @@ package dev.solweb.provider.ui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.SeatControl;
 import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.platform.Json;
@@ -42,16 +41,16 @@ public final class SeatRoutes {
   private static final int MAX_BODY = 256 * 1024;
 
   private final Vertx vertx;
-  private final Dispatcher dispatcher;
+  private final SeatControl.Desk dispatcher;
 
-  private SeatRoutes(Vertx vertx, Dispatcher dispatcher) {
+  private SeatRoutes(Vertx vertx, SeatControl.Desk dispatcher) {
     this.vertx = vertx;
     this.dispatcher = dispatcher;
   }
 
-  /** Adds the seat routes to {@code router}, after its auth handler. */
-  public static void mount(Router router, Vertx vertx, Dispatcher dispatcher) {
-    SeatRoutes routes = new SeatRoutes(vertx, dispatcher);
+  /** Adds the seat routes to {@code router}, after its auth handler; {@code desk} is the daemon's dispatcher or a login window's. */
+  public static void mount(Router router, Vertx vertx, SeatControl.Desk desk) {
+    SeatRoutes routes = new SeatRoutes(vertx, desk);
     String seat = "/ui/api/seats/:seat";
     router.get(seat + "/screen.png").handler(routes::screen);
     router.get(seat + "/live").handler(routes::live);
@@ -241,7 +240,8 @@ public final class SeatRoutes {
         .end(body.toString());
   }
 
-  static void error(HttpServerResponse response, int status, String type, String message) {
+  /** The typed error body every seat route answers with ({@code {"error": {"type", "code", "message"}}}). */
+  public static void error(HttpServerResponse response, int status, String type, String message) {
     ObjectNode body = Json.MAPPER.createObjectNode();
     body.putObject("error").put("type", type).put("code", type).put("message", message);
     response.putHeader("x-should-retry", "false");

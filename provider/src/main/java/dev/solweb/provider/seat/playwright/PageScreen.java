@@ -111,6 +111,25 @@ final class PageScreen implements SeatScreen {
     return casting || errands.pending();
   }
 
+  /**
+   * On the owner's thread, for a page that has no seat pool behind it (the login window): does
+   * the posted work and lets the page's events in for {@code time}.
+   */
+  void idleFor(Duration time) throws InterruptedException {
+    long deadline = System.nanoTime() + time.toNanos();
+    while (true) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return;
+      }
+      if (casting) {
+        serve(Duration.ofNanos(left));
+      } else {
+        errands.runFor(Duration.ofNanos(Math.min(left, PUMP.toNanos() * 2)));
+      }
+    }
+  }
+
   @Override
   public void onWork(Runnable wake) {
     errands.onPost(wake);

@@ -95,7 +95,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.options = options;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
-        new ViewportSize(1280, 900)));
+        new ViewportSize(1280, 900), options.display()));
     try {
       BrowserContext ctx = chromium.context();
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
