@@ -168,7 +168,7 @@ export function mountSeatLive(element, seatIndex, api = {}) {
       const response = await call(`${base}/control`, { method: 'POST' });
       if (response.ok) {
         show('controlled', `You control seat ${seatIndex}: click and type on the page. Given back by itself after a few idle minutes.`);
-        canvas.focus();
+        canvas.focus({ preventScroll: true });
       } else {
         note.textContent = await errorText(response);
         await readState();
@@ -234,8 +234,9 @@ export function mountSeatLive(element, seatIndex, api = {}) {
   canvas.addEventListener('mousedown', (event) => {
     if (!controlled) return;
     event.preventDefault();
-    canvas.focus();
-    send([{ type: 'mouse', action: 'down', ...point(event), button: BUTTONS[event.button] || 'left', click_count: Math.min(3, Math.max(1, event.detail || 1)) }]);
+    const at = point(event); // before focus: focusing must not move the picture under the pointer
+    canvas.focus({ preventScroll: true });
+    send([{ type: 'mouse', action: 'down', ...at, button: BUTTONS[event.button] || 'left', click_count: Math.min(3, Math.max(1, event.detail || 1)) }]);
   });
   canvas.addEventListener('mouseup', (event) => {
     if (!controlled) return;

@@ -62,7 +62,13 @@ final class Login {
   int run(Request request) throws CtlException {
     Topology.requireLocal(env);
     Path profileDir = env.profileDir();
-    SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, env.env());
+    java.util.Map<String, String> seatEnv = env.env();
+    if (request.web() && !SeatStartFailure.hasDisplay(seatEnv)) {
+      // --web brings its own display (below, once the profile is ours): the checks see the one it will be.
+      seatEnv = new java.util.HashMap<>(seatEnv);
+      seatEnv.put("DISPLAY", ":virtual");
+    }
+    SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, seatEnv);
     if (!request.web() && !SeatStartFailure.hasDisplay(env.env())) {
       throw new CtlException(ExitCodes.START_FAILED, "no display: DISPLAY and WAYLAND_DISPLAY are unset. A person must"
           + " see and use the login window, so xvfb-run does not help here. Run solwebctl login in a desktop session on"
