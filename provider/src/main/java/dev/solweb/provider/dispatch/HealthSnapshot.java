@@ -8,8 +8,11 @@ import java.util.List;
  * What {@code /healthz} shows of the scheduler and its seats, at one moment. The state is the
  * first that holds of: {@code starting} (seats still starting), {@code capped} (the account's cap
  * has not lifted), {@code logged_out} (a seat's page is), {@code degraded} (a seat is dead, or a
- * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap), else
- * {@code ready}.
+ * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap),
+ * {@code degraded} (every live seat is under the operator's control: no turn can run), else
+ * {@code ready}. A seat under control (or asked for) adds a line to the detail, whatever the state.
+ *
+ * @param controls the seats under a person's control or asked for ({@link SeatControl}), in index order
  *
  * @param liveSeats seats alive, of {@code seats}
  * @param capResumeAt when a cap lifts, only while {@code capped}
