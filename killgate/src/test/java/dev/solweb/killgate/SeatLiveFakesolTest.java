@@ -108,6 +108,11 @@ class SeatLiveFakesolTest {
     if (sol != null) {
       sol.close();
     }
+    if (home != null) {
+      try (java.util.stream.Stream<Path> files = Files.walk(home)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+      }
+    }
   }
 
   @Test

@@ -17,6 +17,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -62,10 +64,10 @@ final class Login {
   int run(Request request) throws CtlException {
     Topology.requireLocal(env);
     Path profileDir = env.profileDir();
-    java.util.Map<String, String> seatEnv = env.env();
+    Map<String, String> seatEnv = env.env();
     if (request.web() && !SeatStartFailure.hasDisplay(seatEnv)) {
       // --web brings its own display (below, once the profile is ours): the checks see the one it will be.
-      seatEnv = new java.util.HashMap<>(seatEnv);
+      seatEnv = new HashMap<>(seatEnv);
       seatEnv.put("DISPLAY", ":virtual");
     }
     SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, seatEnv);

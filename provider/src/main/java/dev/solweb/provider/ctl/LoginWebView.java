@@ -16,6 +16,7 @@ import java.security.SecureRandom;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -99,7 +100,7 @@ final class LoginWebView implements AutoCloseable {
   /** Loopback Host only; the session cookie on every route but the code's; a foreign Origin never changes anything. */
   private static void guard(RoutingContext ctx, String session) {
     String host = ctx.request().authority() == null ? null : ctx.request().authority().host();
-    if (host == null || !LOOPBACK.contains(host.toLowerCase(java.util.Locale.ROOT))) {
+    if (host == null || !LOOPBACK.contains(host.toLowerCase(Locale.ROOT))) {
       SeatRoutes.error(ctx.response(), 403, "foreign_host", "this login view answers only on 127.0.0.1 or localhost");
       return;
     }

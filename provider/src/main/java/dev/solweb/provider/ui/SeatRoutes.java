@@ -9,6 +9,8 @@ import dev.solweb.provider.seat.PageInput;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatScreen;
 import io.vertx.core.Context;
+import java.io.IOException;
+import java.io.InputStream;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -64,14 +66,14 @@ public final class SeatRoutes {
 
   /** The operator page's seat module, from the jar ({@code operator/seat-live.js}). */
   private static void script(RoutingContext ctx) {
-    try (java.io.InputStream in = SeatRoutes.class.getResourceAsStream("/operator/seat-live.js")) {
+    try (InputStream in = SeatRoutes.class.getResourceAsStream("/operator/seat-live.js")) {
       if (in == null) {
         error(ctx.response(), 500, "internal_error", "operator/seat-live.js is missing from the jar");
         return;
       }
       ctx.response().putHeader("Content-Type", "text/javascript; charset=utf-8").putHeader("Cache-Control", "no-store")
           .end(Buffer.buffer(in.readAllBytes()));
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       error(ctx.response(), 500, "internal_error", "operator/seat-live.js could not be read: " + e.getMessage());
     }
   }
@@ -85,6 +87,10 @@ public final class SeatRoutes {
     String origin = ctx.request().getHeader("Origin");
     if (origin != null && !origin.equalsIgnoreCase("http://" + ctx.request().authority())) {
       error(ctx.response(), 403, "foreign_origin", "a live view opens only from the daemon's own page, not from " + origin);
+      return;
+    }
+    if (!"websocket".equalsIgnoreCase(ctx.request().getHeader("Upgrade"))) {
+      error(ctx.response(), 400, "invalid_request_error", "the live view is a WebSocket: open it with an Upgrade: websocket request");
       return;
     }
     withScreen(ctx, (index, screen) -> {
@@ -131,7 +137,7 @@ public final class SeatRoutes {
       try {
         JsonNode body = Json.MAPPER.readTree(ctx.body().asString());
         events = InputEvents.parse(body);
-      } catch (java.io.IOException e) {
+      } catch (IOException e) {
         error(ctx.response(), 400, "invalid_request_error", "the body is not JSON: " + e.getMessage());
         return;
       }

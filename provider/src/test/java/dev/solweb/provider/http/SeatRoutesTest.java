@@ -48,7 +48,7 @@ class SeatRoutesTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"GET,/ui/api/seats/0/screen.png", "GET,/ui/api/seats/0/live", "POST,/ui/api/seats/0/control"})
+  @CsvSource({"GET,/ui/api/seats/0/screen.png", "POST,/ui/api/seats/0/control"})
   void aSeatWithoutAPageIsRefusedTypedAndTheDaemonStaysReady(String method, String path) throws Exception {
     HttpResponse<String> response = send(method, path, null);
     assertThat(response.statusCode()).isEqualTo(409);
@@ -100,6 +100,13 @@ class SeatRoutesTest {
     assertThat(response.headers().firstValue("content-type")).contains("text/javascript; charset=utf-8");
     assertThat(response.body()).contains("export function mountSeatLive(element, seatIndex, api = {})")
         .doesNotContain("http://").doesNotContain("https://");
+  }
+
+  @Test
+  void aLiveViewThatIsNoWebSocketIsA400() throws Exception {
+    HttpResponse<String> response = daemon.get("/ui/api/seats/0/live");
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(error(response).path("message").asText()).contains("WebSocket");
   }
 
   @Test

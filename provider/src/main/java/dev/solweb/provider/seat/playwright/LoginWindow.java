@@ -2,12 +2,15 @@ package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -57,7 +60,7 @@ public final class LoginWindow implements AutoCloseable {
   public static LoginWindow open(PlaywrightOptions options, boolean watched) throws SeatException {
     // Launched exactly as the seat launches it; no viewport unless watched: the page follows the window.
     Chromium chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), options.profileDir(), false,
-        watched ? new com.microsoft.playwright.options.ViewportSize(1280, 900) : null, options.display()));
+        watched ? new ViewportSize(1280, 900) : null, options.display()));
     try {
       Page page = chromium.firstPage();
       LoginWindow window = new LoginWindow(options.chatUrl(), chromium, watched ? new PageScreen(page, new SeatErrands()) : null);
@@ -109,15 +112,15 @@ public final class LoginWindow implements AutoCloseable {
   }
 
   /** The window's picture, screencast and hands; empty unless it was opened watched. Any thread. */
-  public java.util.Optional<SeatScreen> screen() {
-    return java.util.Optional.ofNullable(screen);
+  public Optional<SeatScreen> screen() {
+    return Optional.ofNullable(screen);
   }
 
   /**
    * Waits {@code time} on the window's thread, doing meanwhile what the screen's users posted
    * (pictures, frames, input); a plain sleep for a window nobody watches.
    */
-  public void idle(java.time.Duration time) throws InterruptedException {
+  public void idle(Duration time) throws InterruptedException {
     if (screen == null) {
       Thread.sleep(time.toMillis());
     } else {

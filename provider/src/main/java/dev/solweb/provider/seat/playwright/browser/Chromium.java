@@ -8,6 +8,7 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -72,7 +73,7 @@ public final class Chromium implements AutoCloseable {
           .setArgs(ARGS)
           .setViewportSize(launch.viewport());
       if (launch.display() != null) {
-        Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.put("DISPLAY", launch.display());
         env.remove("WAYLAND_DISPLAY");
         how.setEnv(env);
