@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * An X display of our own for {@code solwebctl login --web} on a machine without a desktop: Xvfb
  * on the first free display number (it picks and tells it: {@code -displayfd}), no TCP listener,
- * ended with the login.
+ * ended with the login, or with this process however it ends (even kill -9).
  */
 final class VirtualDisplay implements AutoCloseable {
   private final Process xvfb;
@@ -33,7 +33,10 @@ final class VirtualDisplay implements AutoCloseable {
             + " (apt-get install xvfb), or run solwebctl login --web in a desktop session"));
     Process process;
     try {
-      process = new ProcessBuilder(xvfb.toString(), "-displayfd", "1", "-screen", "0", "1280x900x24", "-nolisten", "tcp")
+      // A small shell keeps Xvfb on a leash: it ends Xvfb as soon as its stdin, our pipe, closes, which
+      // happens when we close it and also when this JVM dies without running anything (kill -9).
+      process = new ProcessBuilder("/bin/sh", "-c", "\"$0\" -displayfd 1 -screen 0 1280x900x24 -nolisten tcp & x=$!;"
+          + " read ignored; kill $x; wait $x", xvfb.toString())
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     } catch (IOException e) {
       throw new CtlException(ExitCodes.START_FAILED, "could not start " + xvfb + ": " + e.getMessage(), e);
@@ -52,7 +55,7 @@ final class VirtualDisplay implements AutoCloseable {
       }
       return new VirtualDisplay(process, ":" + line.strip());
     } catch (Exception e) {
-      process.destroyForcibly();
+      end(process);
       throw new CtlException(ExitCodes.START_FAILED, "Xvfb (" + xvfb + ") did not start a display: " + e.getMessage(), e);
     }
   }
@@ -64,13 +67,21 @@ final class VirtualDisplay implements AutoCloseable {
 
   @Override
   public void close() {
-    xvfb.destroy();
+    end(xvfb);
+  }
+
+  private static void end(Process leash) {
     try {
-      if (!xvfb.waitFor(5, TimeUnit.SECONDS)) {
-        xvfb.destroyForcibly();
+      leash.getOutputStream().close(); // the shell ends Xvfb
+    } catch (IOException e) {
+      leash.destroy();
+    }
+    try {
+      if (!leash.waitFor(5, TimeUnit.SECONDS)) {
+        leash.destroyForcibly();
       }
     } catch (InterruptedException e) {
-      xvfb.destroyForcibly();
+      leash.destroyForcibly();
       Thread.currentThread().interrupt();
     }
   }
