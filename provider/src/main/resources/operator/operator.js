@@ -9,6 +9,8 @@ const $ = (id) => document.getElementById(id);
 
 /** The small client the page and the seat-live module share: same-origin fetches with the session cookie. */
 const api = {
+  /** The seat-live module's raw fetch: same origin, so the session cookie goes along. */
+  fetch: (url, init) => fetch(url, { credentials: 'same-origin', cache: 'no-store', ...init }),
   async get(path) {
     return answer(await fetch(path, { credentials: 'same-origin', cache: 'no-store' }));
   },
@@ -157,7 +159,9 @@ function renderState(s) {
     + ` · turn p50 ${Number(h.turn_p50_s).toFixed(1)} s`;
   const cause = $('cause');
   cause.hidden = h.state === 'ready' || h.state === 'starting';
-  cause.textContent = cause.hidden ? '' : `${h.state.replace('_', ' ')}: ${h.detail}`;
+  const said = h.state.replace('_', ' ');
+  // The daemon's detail often names its state already ("logged out: the profile ..."): not twice.
+  cause.textContent = cause.hidden ? '' : (h.detail ?? '').startsWith(said) ? h.detail : `${said}: ${h.detail}`;
   for (const seat of s.seats) renderSeat(seat);
 
   const queued = (h.turns ?? []).filter((t) => t.state === 'queued');

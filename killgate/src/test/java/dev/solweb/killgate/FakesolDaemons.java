@@ -91,6 +91,13 @@ final class FakesolDaemons implements AutoCloseable {
   }
 
   Running start(String account, Map<String, String> env) throws Exception {
+    Running daemon = startIn("ready", env);
+    assertThat(JSON.readTree(get(daemon, "/healthz").body()).path("account").asText()).isEqualTo(account);
+    return daemon;
+  }
+
+  /** Starts a daemon and waits until it listens and /healthz says {@code state} ({@code logged_out}, say). */
+  Running startIn(String state, Map<String, String> env) throws Exception {
     List<String> output = new ArrayList<>();
     Process process = launch(output, env);
     URI base = null;
@@ -113,11 +120,10 @@ final class FakesolDaemons implements AutoCloseable {
     Running daemon = new Running(process, base, Files.readString(home.resolve("solwebd.token")).strip());
     while (true) {
       JsonNode health = JSON.readTree(get(daemon, "/healthz").body());
-      if ("ready".equals(health.path("state").asText())) {
-        assertThat(health.path("account").asText()).isEqualTo(account);
+      if (state.equals(health.path("state").asText())) {
         return daemon;
       }
-      assertThat(System.nanoTime()).as("never ready: %s", health).isLessThan(deadline);
+      assertThat(System.nanoTime()).as("never %s: %s", state, health).isLessThan(deadline);
       Thread.sleep(100);
     }
   }

@@ -17,6 +17,8 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -38,8 +40,15 @@ final class Login {
    * @param chatUrl the chat page (the real one by default; fakesol in tests)
    * @param timeout how long to wait for the person
    * @param enroll whether to enroll the account afterwards
+   * @param web whether the window is used from a browser ({@code --web}): a virtual display when
+   *     there is none, and the window's live view on a one-time URL ({@link LoginWebView})
+   * @param webPort the view's port on 127.0.0.1 (0: a free one)
    */
-  record Request(Path chromium, URI chatUrl, Duration timeout, boolean enroll) {}
+  record Request(Path chromium, URI chatUrl, Duration timeout, boolean enroll, boolean web, int webPort) {
+    Request(Path chromium, URI chatUrl, Duration timeout, boolean enroll) {
+      this(chromium, chatUrl, timeout, enroll, false, 0);
+    }
+  }
 
   private final CtlEnv env;
   private final PrintWriter out;
@@ -55,12 +64,18 @@ final class Login {
   int run(Request request) throws CtlException {
     Topology.requireLocal(env);
     Path profileDir = env.profileDir();
-    SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, env.env());
-    if (!SeatStartFailure.hasDisplay(env.env())) {
+    Map<String, String> seatEnv = env.env();
+    if (request.web() && !SeatStartFailure.hasDisplay(seatEnv)) {
+      // --web brings its own display (below, once the profile is ours): the checks see the one it will be.
+      seatEnv = new HashMap<>(seatEnv);
+      seatEnv.put("DISPLAY", ":virtual");
+    }
+    SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, seatEnv);
+    if (!request.web() && !SeatStartFailure.hasDisplay(env.env())) {
       throw new CtlException(ExitCodes.START_FAILED, "no display: DISPLAY and WAYLAND_DISPLAY are unset. A person must"
           + " see and use the login window, so xvfb-run does not help here. Run solwebctl login in a desktop session on"
           + " this machine, or with this machine's display forwarded to yours (ssh -X " + HostName.get().orElse("<this host>") + ", then"
-          + " solwebctl login)");
+          + " solwebctl login), or use the window from a browser: solwebctl login --web");
     }
     Optional<SeatStartFailure> missing = SeatStartFailure.precheck(about);
     if (missing.isPresent()) {
@@ -70,6 +85,17 @@ final class Login {
     createProfile(profileDir);
     Profile.canonicalLocal(env); // a network or foreign profile is refused before anything opens
     ProfileLock lock = takeProfile(profileDir);
+    VirtualDisplay virtual = null;
+    if (request.web() && !SeatStartFailure.hasDisplay(env.env())) {
+      try {
+        virtual = VirtualDisplay.start(env.env());
+      } catch (CtlException e) {
+        lock.close();
+        throw e;
+      }
+      say("no display here: the window opens on a virtual display of its own (Xvfb " + virtual.display() + ")");
+    }
+    String display = virtual == null ? null : virtual.display();
     CountDownLatch done = new CountDownLatch(1);
     Thread onCtrlC = new Thread(() -> {
       interrupted.set(true);
@@ -81,17 +107,20 @@ final class Login {
     }, "solwebctl-login-interrupt");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     try {
-      String account = waitForLogin(request, about, expected);
+      String account = waitForLogin(request, about, expected, display);
       if (!request.enroll()) {
         say("logged in as " + account + "; not enrolled (--no-enroll)");
         return ExitCodes.OK;
       }
       ProviderIdentity identity = new Enrollment(env).enroll(
           SeatChoice.opener("playwright",
-              new PlaywrightOptions(request.chatUrl(), false, request.chromium(), env.profileDir(), env.home())));
+              new PlaywrightOptions(request.chatUrl(), false, request.chromium(), env.profileDir(), env.home(), display)));
       say("enrolled " + identity.expectedAccount() + " " + identity.profileDir() + "; next: solwebctl ensure");
       return ExitCodes.OK;
     } finally {
+      if (virtual != null) {
+        virtual.close();
+      }
       lock.close();
       done.countDown();
       try {
@@ -102,25 +131,46 @@ final class Login {
     }
   }
 
-  private String waitForLogin(Request request, SeatStartFailure.Seat about, String expected) throws CtlException {
+  private String waitForLogin(Request request, SeatStartFailure.Seat about, String expected, String display)
+      throws CtlException {
     say("opening " + request.chatUrl() + " in a Chromium window on " + about.profile() + ". Log in there"
         + (expected == null ? "" : " as " + expected) + "; the window closes by itself once you are logged in."
         + " Waiting up to " + new LoginProgress(clock.instant(), request.timeout()).left(clock.instant())
         + " (Ctrl-C stops and leaves the profile as it was).");
     LoginWindow window;
     try {
-      window = LoginWindow.open(new PlaywrightOptions(request.chatUrl(), false, request.chromium(), about.profile(), env.home()));
+      window = LoginWindow.open(new PlaywrightOptions(request.chatUrl(), false, request.chromium(), about.profile(),
+          env.home(), display), request.web());
     } catch (SeatException e) {
       throw new CtlException(ExitCodes.START_FAILED, SeatStartFailure.ofLaunch(e,
           SeatStartFailure.Seat.of(request.chromium(), about.profile(), false, env.env())).line(), e);
     }
     try (window) {
       LoginProgress progress = new LoginProgress(clock.instant(), request.timeout());
-      try {
-        return Poll.until(POLL, () -> loggedIn(window, progress, request, about, expected));
-      } catch (Poll.Interrupted e) {
-        interrupted.set(true);
-        return loggedIn(window, progress, request, about, expected).orElseThrow();
+      if (!request.web()) {
+        try {
+          return Poll.until(POLL, () -> loggedIn(window, progress, request, about, expected));
+        } catch (Poll.Interrupted e) {
+          interrupted.set(true);
+          return loggedIn(window, progress, request, about, expected).orElseThrow();
+        }
+      }
+      try (LoginWebView view = LoginWebView.start(window.screen().orElseThrow(), request.webPort(), request.timeout())) {
+        say("open " + view.url() + " in a browser on this machine (from another one: ssh -L " + view.port() + ":127.0.0.1:"
+            + view.port() + " <this host>, then the same URL there); the link works once");
+        // The window's thread does the view's work (pictures, frames, input) between its looks.
+        while (true) {
+          Optional<String> account = loggedIn(window, progress, request, about, expected);
+          if (account.isPresent()) {
+            return account.get();
+          }
+          try {
+            window.idle(POLL);
+          } catch (InterruptedException e) {
+            interrupted.set(true);
+            return loggedIn(window, progress, request, about, expected).orElseThrow();
+          }
+        }
       }
     }
   }

@@ -26,6 +26,10 @@ import picocli.CommandLine.Spec;
       "the profile held by solwebd (stop it: solwebctl stop) or another process, an identity enrolled",
       "for another profile. Refused once the page shows it: a logged-in account other than the",
       "enrolled one (nothing is changed).",
+      "With --web the window is used from a browser instead (a machine with no desktop, over ssh): it",
+      "opens on a virtual display solwebctl starts itself when DISPLAY and WAYLAND_DISPLAY are unset",
+      "(Xvfb), and a one-time URL on 127.0.0.1 is printed; that page shows the window live and relays",
+      "your clicks and keys to it (docs/seat-control.md). The rest is as without --web.",
       "Exit codes: 0 logged in (and enrolled); 1 timed out, window closed or interrupted; 3 refused;",
       "5 the window could not open (no display, Chromium missing or failing: one line says why).",
     })
@@ -44,10 +48,22 @@ final class LoginCommand implements Callable<Integer> {
   @Option(names = "--no-enroll", description = "Log in only; do not write identity.json.")
   boolean noEnroll;
 
+  @Option(names = "--web", description = "Use the window from a browser: a one-time URL on 127.0.0.1, a virtual"
+      + " display when there is none.")
+  boolean web;
+
+  @Option(names = "--web-port", paramLabel = "PORT", defaultValue = "0",
+      description = "The --web view's port on 127.0.0.1 (0, the default: a free one).")
+  int webPort;
+
   @Override
   public Integer call() {
     if (timeoutSeconds < 1) {
       spec.commandLine().getErr().println("solwebctl login: --timeout must be at least 1 second");
+      return ExitCodes.USAGE;
+    }
+    if (webPort < 0 || webPort > 65535) {
+      spec.commandLine().getErr().println("solwebctl login: --web-port must be 0 to 65535");
       return ExitCodes.USAGE;
     }
     if (browser.headless()) {
@@ -58,7 +74,7 @@ final class LoginCommand implements Callable<Integer> {
     String chatUrl = browser.chatUrl() == null ? PlaywrightOptions.REAL_CHAT_URL : browser.chatUrl();
     try {
       return new Login(env, spec.commandLine().getOut(), Clock.systemUTC()).run(new Login.Request(
-          browser.chromiumOrDefault(), URI.create(chatUrl), Duration.ofSeconds(timeoutSeconds), !noEnroll));
+          browser.chromiumOrDefault(), URI.create(chatUrl), Duration.ofSeconds(timeoutSeconds), !noEnroll, web, webPort));
     } catch (CtlException e) {
       spec.commandLine().getErr().println("solwebctl login: " + e.getMessage());
       spec.commandLine().getErr().flush();

@@ -2,12 +2,11 @@ package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.platform.ExecutablePath;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.platform.ProcessInfo;
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -109,7 +108,7 @@ final class OpenCommand implements Callable<Integer> {
     if (isEmpty(env.get("DISPLAY")) && isEmpty(env.get("WAYLAND_DISPLAY"))) {
       return Optional.of("no display (neither DISPLAY nor WAYLAND_DISPLAY is set)");
     }
-    Optional<Path> opener = onPath(env.get("PATH"), "xdg-open");
+    Optional<Path> opener = ExecutablePath.find("xdg-open", env.get("PATH"));
     if (opener.isEmpty()) {
       return Optional.of("no xdg-open on PATH");
     }
@@ -130,19 +129,6 @@ final class OpenCommand implements Callable<Integer> {
       Thread.currentThread().interrupt();
       return Optional.of("interrupted while xdg-open ran");
     }
-  }
-
-  private static Optional<Path> onPath(String path, String program) {
-    if (isEmpty(path)) {
-      return Optional.empty();
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      Path candidate = Path.of(dir.isEmpty() ? "." : dir, program);
-      if (Files.isExecutable(candidate)) {
-        return Optional.of(candidate);
-      }
-    }
-    return Optional.empty();
   }
 
   private static boolean isEmpty(String value) {

@@ -6,6 +6,7 @@ import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
@@ -40,10 +41,12 @@ import java.util.logging.Logger;
  * (a queued turn never reaches a seat). Each seat owns one thread; all seat calls happen there.
  * Time ({@link DispatchTime}) and the seat threads are given to it, so tests run it by hand.
  */
-public final class Dispatcher implements AutoCloseable {
+public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
+  /** How long a seat under a person's control ({@link #takeControl}) stays so without input before it is given back. */
+  public static final Duration CONTROL_IDLE = Duration.ofMinutes(5);
 
   /** Tunables; see the README's configuration table. */
   public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
@@ -75,6 +78,7 @@ public final class Dispatcher implements AutoCloseable {
   private final Settings settings;
   private final DispatchTime time;
   private final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
+  private final Control[] controls; // by seat index: a person's control of the seat, or null while it is in the pool
   private final Deque<Job> queue = new ArrayDeque<>();
   private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
@@ -105,6 +109,7 @@ public final class Dispatcher implements AutoCloseable {
     this.time = time;
     this.onSeat = new Job[settings.seats()];
     this.seatEffort = new String[settings.seats()];
+    this.controls = new Control[settings.seats()];
   }
 
   /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
@@ -241,7 +246,171 @@ public final class Dispatcher implements AutoCloseable {
   public synchronized HealthSnapshot snapshot() {
     Instant now = time.now();
     return HealthSnapshot.of(started, capUntil, now, pool, queue.size(), runningKeys.size(), statistics.p50(),
-        dispatchWait(now));
+        dispatchWait(now), controls());
+  }
+
+  // --- a person's control of a seat (SeatControl) ---
+
+  /** A seat's picture, screencast and hands, for the operator page; empty for a seat without a page or a dead one. */
+  @Override
+  public Optional<SeatScreen> screen(int seat) {
+    return seatAt(seat).screen();
+  }
+
+  /**
+   * Takes seat {@code seat} out of the pool for a person ({@link SeatControl}): at once when it is
+   * free, else when the turn or seat job running on it ends (the future completes then; nothing
+   * new is dispatched to it meanwhile). Asking again while it is asked for or held answers the same.
+   *
+   * @throws SeatControl.Refused no such seat (404), the seat is dead, still starting or has no page (409)
+   */
+  @Override
+  public synchronized CompletableFuture<SeatControl.View> takeControl(int seat) {
+    SeatPool.Seat target = seatAt(seat);
+    if (closed) {
+      throw new SeatControl.Refused(503, "shutting_down", "solwebd is shutting down");
+    }
+    if (!started) {
+      throw new SeatControl.Refused(409, "starting", "the seats are still starting; try again in a moment");
+    }
+    if (!target.live()) {
+      throw new SeatControl.Refused(409, "seat_down", "seat " + seat + " is down: " + pool.deadDetail());
+    }
+    if (target.screen().isEmpty()) {
+      throw new SeatControl.Refused(409, "no_page", "seat " + seat + " has no page to control (a scripted seat)");
+    }
+    Control control = controls[seat];
+    if (control != null) {
+      return control.taken;
+    }
+    control = new Control(time.now());
+    controls[seat] = control;
+    if (onSeat[seat] == null) {
+      activate(seat, control);
+    } else {
+      LOG.info("seat " + seat + ": control asked for; it is taken when the running turn ends");
+    }
+    return control.taken;
+  }
+
+  /**
+   * Gives seat {@code seat} back to the pool: it probes its page first, then takes turns again.
+   * A control still waiting for a turn to end is dropped (its future fails).
+   *
+   * @return false when the seat was not under control
+   */
+  @Override
+  public synchronized boolean giveBack(int seat) {
+    SeatPool.Seat target = seatAt(seat);
+    Control control = controls[seat];
+    if (control == null) {
+      return false;
+    }
+    controls[seat] = null;
+    control.idle.cancel();
+    if (control.state == SeatControl.State.PENDING) {
+      control.taken.completeExceptionally(new SeatControl.Refused(409, "given_back",
+          "seat " + seat + " was given back before the running turn ended"));
+    } else if (target.live() && onSeat[seat] == null && !closed) {
+      LOG.info("seat " + seat + ": given back; probing its page before the next turn");
+      Job probe = new Job(this, TurnRequest.SeatWork.create(), "");
+      probe.seatWork = page -> {
+        target.reprobe();
+        return null;
+      };
+      startOn(target, probe);
+    }
+    pump();
+    return true;
+  }
+
+  /**
+   * Records input on a controlled seat (the idle release counts from the last input).
+   *
+   * @throws SeatControl.Refused 409 when the seat is not under control (input is relayed only then)
+   */
+  @Override
+  public synchronized SeatControl.View touch(int seat) {
+    seatAt(seat);
+    Control control = controls[seat];
+    if (control == null || control.state != SeatControl.State.CONTROLLED) {
+      throw new SeatControl.Refused(409, "not_controlled", "seat " + seat + " is not under your control"
+          + (control == null ? "" : " yet (a turn is still running on it)")
+          + ": take control first (POST /ui/api/seats/" + seat + "/control); input is relayed only while controlled");
+    }
+    control.lastInput = time.now();
+    return control.view(seat);
+  }
+
+  /** How seat {@code seat}'s control stands, or null while it is in the pool. */
+  @Override
+  public synchronized SeatControl.View control(int seat) {
+    seatAt(seat);
+    return controls[seat] == null ? null : controls[seat].view(seat);
+  }
+
+  /** Every seat under control or asked for, in index order. */
+  private List<SeatControl.View> controls() {
+    List<SeatControl.View> views = new ArrayList<>();
+    for (int i = 0; i < controls.length; i++) {
+      if (controls[i] != null) {
+        views.add(controls[i].view(i));
+      }
+    }
+    return views;
+  }
+
+  private SeatPool.Seat seatAt(int seat) {
+    if (seat < 0 || seat >= pool.size()) {
+      throw new SeatControl.Refused(404, "no_such_seat", "no seat " + seat + "; this daemon runs seats 0 to "
+          + (pool.size() - 1));
+    }
+    return pool.seats().get(seat);
+  }
+
+  private void activate(int seat, Control control) {
+    control.state = SeatControl.State.CONTROLLED;
+    control.since = time.now();
+    control.lastInput = control.since;
+    LOG.info("seat " + seat + ": under the operator's control; no turns until it is given back");
+    watchIdle(seat, control, CONTROL_IDLE);
+    control.taken.complete(control.view(seat));
+  }
+
+  /** Gives the seat back once {@link #CONTROL_IDLE} passed since the last input; input only moves the mark. */
+  private void watchIdle(int seat, Control control, Duration in) {
+    control.idle = time.schedule(in, () -> {
+      synchronized (this) {
+        if (controls[seat] != control) {
+          return;
+        }
+        Duration left = Duration.between(time.now(), control.lastInput.plus(CONTROL_IDLE));
+        if (left.isNegative() || left.isZero()) {
+          LOG.info("seat " + seat + ": no input for " + CONTROL_IDLE.toMinutes() + " min; given back");
+          giveBack(seat);
+        } else {
+          watchIdle(seat, control, left);
+        }
+      }
+    });
+  }
+
+  /** One seat's control: asked for, then taken; the idle release rides on {@link #idle}. */
+  private static final class Control {
+    final CompletableFuture<SeatControl.View> taken = new CompletableFuture<>();
+    SeatControl.State state = SeatControl.State.PENDING;
+    Instant since;
+    Instant lastInput;
+    DispatchTime.Cancellable idle = () -> { };
+
+    Control(Instant asked) {
+      this.since = asked;
+    }
+
+    SeatControl.View view(int seat) {
+      return new SeatControl.View(seat, state, since,
+          state == SeatControl.State.CONTROLLED ? lastInput.plus(CONTROL_IDLE) : null);
+    }
   }
 
   /**
@@ -287,6 +456,12 @@ public final class Dispatcher implements AutoCloseable {
     List<Job> dropped;
     synchronized (this) {
       closed = true;
+      for (Control control : controls) {
+        if (control != null) {
+          control.idle.cancel();
+          control.taken.completeExceptionally(new SeatControl.Refused(503, "shutting_down", "solwebd is shutting down"));
+        }
+      }
       dropped = new ArrayList<>(queue);
       dropped.addAll(idleQueue);
       queue.clear();
@@ -313,8 +488,8 @@ public final class Dispatcher implements AutoCloseable {
       return;
     }
     for (SeatPool.Seat seat : pool.seats()) {
-      if (!seat.live() || onSeat[seat.index] != null) {
-        continue;
+      if (!seat.live() || onSeat[seat.index] != null || controls[seat.index] != null) {
+        continue; // a seat under a person's control takes nothing, not even seat work
       }
       Job next = nextRunnable();
       if (next == null) {
@@ -412,6 +587,9 @@ public final class Dispatcher implements AutoCloseable {
       synchronized (this) {
         job.timeout.cancel();
         onSeat[seat.index] = null;
+        if (controls[seat.index] != null && controls[seat.index].state == SeatControl.State.PENDING && !closed) {
+          activate(seat.index, controls[seat.index]);
+        }
         runningKeys.remove(job.request.sessionKey());
         if (inFlight.get(job.request.sessionKey()) == job) {
           inFlight.remove(job.request.sessionKey());

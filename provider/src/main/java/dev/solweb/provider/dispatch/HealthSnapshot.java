@@ -2,13 +2,18 @@ package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.seat.SeatProbe;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 /**
  * What {@code /healthz} shows of the scheduler and its seats, at one moment. The state is the
  * first that holds of: {@code starting} (seats still starting), {@code capped} (the account's cap
  * has not lifted), {@code logged_out} (a seat's page is), {@code degraded} (a seat is dead, or a
- * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap), else
- * {@code ready}.
+ * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap),
+ * {@code degraded} (every live seat is under the operator's control: no turn can run), else
+ * {@code ready}. A seat under control (or asked for) adds a line to the detail, whatever the state.
+ *
+ * @param controls the seats under a person's control or asked for ({@link SeatControl}), in index order
  *
  * @param liveSeats seats alive, of {@code seats}
  * @param capResumeAt when a cap lifts, only while {@code capped}
@@ -16,11 +21,15 @@ import java.time.Instant;
  */
 public record HealthSnapshot(
     String state, int queue, int active, int seats, int liveSeats, double turnP50Seconds,
-    double dispatchWaitSeconds, Instant capResumeAt, String account, String detail) {
+    double dispatchWaitSeconds, Instant capResumeAt, String account, String detail, List<SeatControl.View> controls) {
+
+  public HealthSnapshot {
+    controls = List.copyOf(controls);
+  }
 
   /** What the scheduler knows now; the caller holds its lock. */
   static HealthSnapshot of(boolean started, Instant capUntil, Instant now, SeatPool pool, int queue, int active,
-      double turnP50Seconds, double dispatchWaitSeconds) {
+      double turnP50Seconds, double dispatchWaitSeconds, List<SeatControl.View> controls) {
     int live = pool.live();
     String account = pool.account();
     String state;
@@ -47,11 +56,21 @@ public record HealthSnapshot(
       state = capped ? "capped" : "degraded";
       detail = odd.detail();
       resumeAt = capped ? (odd.capResumeAt() != null ? odd.capResumeAt() : capUntil) : null;
+    } else if (live > 0 && controls.stream().filter(c -> c.state() == SeatControl.State.CONTROLLED).count() >= live) {
+      // No seat can take a turn: clients must not read the daemon as ready (turns queue until one is given back).
+      state = "degraded";
+      detail = "every seat is under the operator's control";
     } else {
       state = "ready";
       detail = "ready";
     }
+    for (SeatControl.View control : controls) {
+      detail += "; seat " + control.seat() + (control.state() == SeatControl.State.CONTROLLED
+          ? " is under the operator's control (no turns until it is given back, by itself at "
+              + control.idleReleaseAt().truncatedTo(ChronoUnit.SECONDS) + ")"
+          : " is to be taken under control when its running turn ends");
+    }
     return new HealthSnapshot(state, queue, active, pool.size(), live, turnP50Seconds, dispatchWaitSeconds,
-        resumeAt, account, detail);
+        resumeAt, account, detail, controls);
   }
 }

@@ -7,12 +7,17 @@ import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.SeatProbe;
+import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.TimeUnit;
 import java.util.function.IntFunction;
 import java.util.logging.Level;
@@ -26,6 +31,9 @@ import java.util.logging.Logger;
  */
 final class SeatPool {
   private static final Logger LOG = Logger.getLogger(SeatPool.class.getName());
+
+  /** The longest an idle seat's screen holds its thread at a time. */
+  static final Duration SERVE_SLICE = Duration.ofMillis(100);
 
   private final SeatFactory factory;
   private final List<Seat> seats = new ArrayList<>();
@@ -90,6 +98,7 @@ final class SeatPool {
     private volatile SeatProbe lastProbe;
     private volatile String deathCause;
     private boolean rebuilt;
+    private final AtomicBoolean serveQueued = new AtomicBoolean();
 
     private Seat(int index, ExecutorService thread) {
       this.index = index;
@@ -118,9 +127,49 @@ final class SeatPool {
       }
     }
 
+    /** The seat's screen now (a rebuilt seat has a new one), or empty for a seat without a page or a dead one. */
+    Optional<SeatScreen> screen() {
+      BrowserSeat current = seat;
+      return current == null ? Optional.empty() : current.screen();
+    }
+
+    /**
+     * Lets the seat's screen do its work on the seat's thread while no turn runs there (during a
+     * turn, the seat's own waits run it between polls): one short serve at a time, queued behind
+     * whatever the thread has to do, so a turn that arrives waits at most one {@link #SERVE_SLICE}.
+     */
+    private void wire(BrowserSeat current) {
+      current.screen().ifPresent(screen -> screen.onWork(() -> queueServe(current, screen)));
+    }
+
+    private void queueServe(BrowserSeat owner, SeatScreen screen) {
+      if (!serveQueued.compareAndSet(false, true)) {
+        return;
+      }
+      try {
+        thread.execute(() -> {
+          serveQueued.set(false);
+          if (seat == owner && screen.serve(SERVE_SLICE)) {
+            queueServe(owner, screen);
+          }
+        });
+      } catch (RejectedExecutionException closing) {
+        serveQueued.set(false);
+      }
+    }
+
+    /** Probes the page again (after a person gave the seat back), on the seat's thread. */
+    void reprobe() {
+      runWork(current -> {
+        lastProbe = current.probe();
+        return null;
+      });
+    }
+
     private void startUp() {
       try {
         seat = factory.create(index);
+        wire(seat);
         lastProbe = seat.probe();
       } catch (SeatException | RuntimeException e) {
         LOG.log(Level.WARNING, "seat " + index + " did not start: " + e.getMessage(), e);
@@ -194,6 +243,7 @@ final class SeatPool {
       rebuilt = true;
       try {
         seat = factory.create(index);
+        wire(seat);
         lastProbe = seat.probe();
         LOG.warning("seat " + index + " rebuilt after: " + cause.failure().detail());
         return true;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.dispatch.LiveTurn;
+import dev.solweb.provider.dispatch.SeatControl;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.seat.AnswerStats;
@@ -62,6 +63,14 @@ final class HealthRoute {
       root.put("cap_resume_at", snapshot.capResumeAt().toString());
     }
     root.put("detail", snapshot.detail());
+    ArrayNode controlled = root.putArray("controlled");
+    for (SeatControl.View control : snapshot.controls()) {
+      ObjectNode seat = controlled.addObject().put("seat", control.seat())
+          .put("state", control.state().name().toLowerCase(Locale.ROOT)).put("since", control.since().toString());
+      if (control.idleReleaseAt() != null) {
+        seat.put("idle_release_at", control.idleReleaseAt().toString());
+      }
+    }
     AnswerStats answers = AnswerStats.GLOBAL;
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
         .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())

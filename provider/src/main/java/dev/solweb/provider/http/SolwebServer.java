@@ -10,6 +10,7 @@ import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.http.operator.OperatorAccess;
 import dev.solweb.provider.http.operator.OperatorRoutes;
 import dev.solweb.provider.http.operator.OperatorSettings;
+import dev.solweb.provider.http.operator.SeatRoutes;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.Future;
@@ -121,11 +122,12 @@ public final class SolwebServer {
     router.post("/shutdown").handler(this::shutdown);
     new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),
         new OperatorRoutes.Delegates(health::body, managed::list, managed::delete), settings.maxBodyBytes()).mount(router);
+    SeatRoutes.mount(router, vertx, dispatcher); // the operator page's seats: picture, live view, control
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
             + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
             + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown, "
-            + OperatorRoutes.LISTED));
+            + OperatorRoutes.LISTED + ", " + SeatRoutes.LISTED));
     router.route().failureHandler(this::failure);
     return router;
   }

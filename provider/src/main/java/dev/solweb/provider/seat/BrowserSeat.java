@@ -163,6 +163,15 @@ public interface BrowserSeat extends AutoCloseable {
   default void progress(TurnProgress listener) {
   }
 
+  /**
+   * The page's picture, screencast and hands ({@link SeatScreen}), for the operator page; empty
+   * for a seat without a page (the default, a scripted seat). The seat makes it once, when it
+   * starts; it is safe to use from any thread.
+   */
+  default Optional<SeatScreen> screen() {
+    return Optional.empty();
+  }
+
   /** Asks an in-flight {@link #send} to click Stop and return with a {@code cancelled} failure. */
   void stop();
 

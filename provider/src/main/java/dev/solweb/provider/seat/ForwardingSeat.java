@@ -87,6 +87,11 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
+  public Optional<SeatScreen> screen() {
+    return inner.screen();
+  }
+
+  @Override
   public void stop() {
     inner.stop();
   }

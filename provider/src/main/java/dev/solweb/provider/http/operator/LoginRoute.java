@@ -46,10 +46,10 @@ final class LoginRoute {
     }
     String accept = ctx.request().getHeader("Accept");
     if (accept != null && accept.contains("text/html")) {
-      PageHeaders.html(ctx.response(), 401, "Sign-in refused", text + " Nothing was set.");
+      PageHeaders.html(ctx.response(), 401, "Sign-in refused", text + " Nothing was set.", access.freshCode());
     } else {
       PageHeaders.on(ctx.response());
-      ErrorBodies.sendRequestError(ctx.response(), 401, type, text + " Nothing was set; run solwebctl open for a fresh code.");
+      ErrorBodies.sendRequestError(ctx.response(), 401, type, text + " Nothing was set; " + access.freshCode() + " for a fresh code.");
     }
   }
 }

@@ -15,12 +15,12 @@ public final class OperatorAuth implements Handler<RoutingContext> {
   static final String LOGIN = "/ui/login";
   static final String CODES = "/ui/api/codes";
 
-  private final OperatorSessions sessions;
+  private final OperatorAccess access;
   private final Handler<RoutingContext> bearer;
 
   /** @param bearer the token check every other request meets */
-  public OperatorAuth(OperatorSessions sessions, Handler<RoutingContext> bearer) {
-    this.sessions = sessions;
+  public OperatorAuth(OperatorAccess access, Handler<RoutingContext> bearer) {
+    this.access = access;
     this.bearer = bearer;
   }
 
@@ -35,13 +35,13 @@ public final class OperatorAuth implements Handler<RoutingContext> {
     boolean hasToken = ctx.request().getHeader("Authorization") != null;
     if (operator && !hasToken && !path.equals(CODES)) {
       String session = SessionCookie.of(ctx);
-      if (session != null && sessions.touch(session)) {
+      if (session != null && access.sessions().touch(session)) {
         ctx.next();
         return;
       }
       if (path.equals("/")) {
         PageHeaders.html(ctx.response(), 401, "Not signed in", session == null
-            ? "This browser has no solwebd session." : "This browser's solwebd session has ended.");
+            ? "This browser has no session on this page." : "This browser's session has ended.", access.freshCode());
         return;
       }
     }

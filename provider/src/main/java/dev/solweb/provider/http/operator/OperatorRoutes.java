@@ -76,7 +76,7 @@ public final class OperatorRoutes {
   public void mount(Router router) {
     router.get("/").handler(ctx -> asset(ctx, "index.html"));
     router.getWithRegex("/ui/([a-z][a-z0-9-]*\\.(js|css|png|svg))").handler(ctx -> asset(ctx, ctx.pathParam("param0")));
-    router.get(OperatorAuth.LOGIN).handler(new LoginRoute(access)::handle);
+    access.signIn(router);
     router.post(OperatorAuth.CODES).handler(this::mintCode);
     router.get("/ui/api/state").handler(this::state);
     router.get("/ui/api/conversations").handler(delegates.listConversations());
@@ -105,8 +105,7 @@ public final class OperatorRoutes {
   }
 
   private void mintCode(RoutingContext ctx) {
-    String code = access.codes().mint();
-    String url = "http://127.0.0.1:" + ctx.request().localAddress().port() + OperatorAuth.LOGIN + "?code=" + code;
+    String url = access.signInUrl(ctx.request().localAddress().port());
     ctx.response().putHeader("Cache-Control", "no-store");
     ErrorBodies.json(ctx.response(), Json.MAPPER.createObjectNode().put("url", url)
         .put("expires_in_s", access.codes().lifetime().toSeconds()));

@@ -22,10 +22,19 @@ public final class OriginGuard implements Handler<RoutingContext> {
 
   @Override
   public void handle(RoutingContext ctx) {
-    if (!CHANGING.contains(ctx.request().method())) {
+    if (CHANGING.contains(ctx.request().method())) {
+      refuseForeign(ctx);
+    } else {
       ctx.next();
-      return;
     }
+  }
+
+  /**
+   * Passes {@code ctx} on when no other site's page sent it, else answers 403 {@code cross_origin}.
+   * Also for a request that changes nothing by its method but opens a channel a page could read: a
+   * live view's WebSocket handshake is a GET, and browsers apply no CORS to WebSockets.
+   */
+  public static void refuseForeign(RoutingContext ctx) {
     String origin = ctx.request().getHeader("Origin");
     String fetchSite = ctx.request().getHeader("Sec-Fetch-Site");
     String refusal = null;

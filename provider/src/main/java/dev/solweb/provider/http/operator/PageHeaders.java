@@ -8,13 +8,13 @@ import io.vertx.core.http.HttpServerResponse;
  * base or form target elsewhere), no MIME sniffing, no Referer (a login URL's code never leaks
  * into one), and no caching (the page shows live state).
  */
-final class PageHeaders {
+public final class PageHeaders {
   static final String CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:;"
       + " connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'";
 
   private PageHeaders() {}
 
-  static HttpServerResponse on(HttpServerResponse response) {
+  public static HttpServerResponse on(HttpServerResponse response) {
     return response.putHeader("Content-Security-Policy", CSP)
         .putHeader("X-Content-Type-Options", "nosniff")
         .putHeader("Referrer-Policy", "no-referrer")
@@ -23,11 +23,11 @@ final class PageHeaders {
   }
 
   /** A small self-contained HTML page (a sign-in refusal): no script, no style, nothing to load. */
-  static void html(HttpServerResponse response, int status, String title, String text) {
+  static void html(HttpServerResponse response, int status, String title, String text, String freshCode) {
     String body = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escape(title)
         + "</title></head><body><main>"
         + "<h1>" + escape(title) + "</h1><p>" + escape(text) + "</p>"
-        + "<p>Sign in with a fresh code: run <code>solwebctl open</code> on this machine.</p></main></body></html>";
+        + "<p>Sign in with a fresh code: " + escape(freshCode) + ".</p></main></body></html>";
     on(response).setStatusCode(status).putHeader("Content-Type", "text/html; charset=utf-8").end(body);
   }
 

@@ -2,11 +2,15 @@ package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -28,12 +32,14 @@ public final class LoginWindow implements AutoCloseable {
 
   private final URI chatUrl;
   private final Chromium chromium;
+  private final PageScreen screen; // null unless the window is watched from a browser (login --web)
   private volatile boolean closedByPerson;
   private boolean closed;
 
-  private LoginWindow(URI chatUrl, Chromium chromium) {
+  private LoginWindow(URI chatUrl, Chromium chromium, PageScreen screen) {
     this.chatUrl = chatUrl;
     this.chromium = chromium;
+    this.screen = screen;
     chromium.context().onClose(c -> closedByPerson = true);
   }
 
@@ -43,11 +49,21 @@ public final class LoginWindow implements AutoCloseable {
    * @throws SeatException BROKEN when Chromium cannot start (the cause carries Playwright's message)
    */
   public static LoginWindow open(PlaywrightOptions options) throws SeatException {
-    // Launched exactly as the seat launches it; no viewport: the page follows the window.
-    Chromium chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), options.profileDir(), false, null));
+    return open(options, false);
+  }
+
+  /**
+   * As {@link #open(PlaywrightOptions)}; {@code watched} also gives the window a {@link #screen()}
+   * (its picture, screencast and input, for {@code solwebctl login --web}) and the seat's page
+   * size, so a picture's coordinates are the page's.
+   */
+  public static LoginWindow open(PlaywrightOptions options, boolean watched) throws SeatException {
+    // Launched exactly as the seat launches it; no viewport unless watched: the page follows the window.
+    Chromium chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), options.profileDir(), false,
+        watched ? new ViewportSize(1280, 900) : null, options.display()));
     try {
       Page page = chromium.firstPage();
-      LoginWindow window = new LoginWindow(options.chatUrl(), chromium);
+      LoginWindow window = new LoginWindow(options.chatUrl(), chromium, watched ? new PageScreen(page, new SeatErrands()) : null);
       page.navigate(options.chatUrl().toString());
       return window;
     } catch (PlaywrightException e) {
@@ -93,6 +109,23 @@ public final class LoginWindow implements AutoCloseable {
       return new Look(null, "the window was closed", true);
     }
     return Look.of("the sign-in page (" + elsewhere + ")");
+  }
+
+  /** The window's picture, screencast and hands; empty unless it was opened watched. Any thread. */
+  public Optional<SeatScreen> screen() {
+    return Optional.ofNullable(screen);
+  }
+
+  /**
+   * Waits {@code time} on the window's thread, doing meanwhile what the screen's users posted
+   * (pictures, frames, input); a plain sleep for a window nobody watches.
+   */
+  public void idle(Duration time) throws InterruptedException {
+    if (screen == null) {
+      Thread.sleep(time.toMillis());
+    } else {
+      screen.idleFor(time);
+    }
   }
 
   /** Closes Chromium the way a person quitting it would (the profile is written out), then the driver. */

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param profileDir the persistent profile of seat 0; seat {@code i > 0} uses {@code <profileDir>-i}
  *     because Chromium allows one process per profile
  * @param home the daemon home, where {@code profile.lock} lives
+ * @param display the X display a headed Chromium opens on ({@code :7}); null: the process's own
+ *     ({@code solwebctl login --web} starts a virtual one for its window and its enrollment)
  */
 public record PlaywrightOptions(
-    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
+    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display) {
 
   /** The real page: the only place in the code base that names it. Tests point seats at fakesol. */
   public static final String REAL_CHAT_URL = "https://chatgpt.com/";
@@ -36,6 +38,10 @@ public record PlaywrightOptions(
     }
   }
 
+  public PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
+    this(chatUrl, headless, chromiumPath, profileDir, home, null);
+  }
+
   /** Defaults for a daemon home, with {@code SOLWEBD_PROFILE} from {@code env} if set. */
   public static PlaywrightOptions forHome(Path home, Map<String, String> env) {
     String profile = env.get("SOLWEBD_PROFILE");
@@ -44,19 +50,23 @@ public record PlaywrightOptions(
   }
 
   public PlaywrightOptions withChatUrl(URI url) {
-    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home);
+    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home, display);
   }
 
   public PlaywrightOptions withHeadless(boolean value) {
-    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home);
+    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home, display);
   }
 
   public PlaywrightOptions withChromium(Path path) {
-    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home);
+    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home, display);
   }
 
   public PlaywrightOptions withProfileDir(Path dir) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home, display);
+  }
+
+  public PlaywrightOptions withDisplay(String value) {
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, value);
   }
 
   /** The profile of one seat: seat 0 owns {@code profileDir}, the others get siblings. */

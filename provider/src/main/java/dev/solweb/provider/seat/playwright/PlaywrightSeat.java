@@ -13,6 +13,7 @@ import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
+import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
@@ -67,7 +68,10 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final ChatGptPage chat;
   private final AtomicBoolean stopRequested = new AtomicBoolean();
   private volatile boolean pageCrashed;
-  private final PageWait wait = new PageWait(PageTurn.POLL, () -> stopRequested.set(true));
+  /** Work other threads post for this thread (the screen's picture, frames, input), run between polls. */
+  private final SeatErrands errands = new SeatErrands();
+  private final PageWait wait = new PageWait(PageTurn.POLL, () -> stopRequested.set(true), errands);
+  private final PageScreen screen;
   private final SeatFaults faults;
   private final SeatNavigation navigation;
   private final PageTurn.Tab tab;
@@ -91,7 +95,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.options = options;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
-        new ViewportSize(1280, 900)));
+        new ViewportSize(1280, 900), options.display()));
     try {
       BrowserContext ctx = chromium.context();
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
@@ -103,6 +107,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       }
       this.page = chromium.firstPage();
       page.onCrash(crashed -> pageCrashed = true);
+      this.screen = new PageScreen(page, errands);
     } catch (PlaywrightException e) {
       chromium.close();
       throw SeatException.broken("could not start Chromium " + options.chromiumPath() + " on profile "
@@ -305,6 +310,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   @Override
+  public Optional<SeatScreen> screen() {
+    return Optional.of(screen);
+  }
+
+  @Override
   public void stop() {
     stopRequested.set(true);
   }
@@ -316,6 +326,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     closed = true;
     chromium.close();
+    errands.drain(); // what still waits fails now (the page is closed) instead of never answering
   }
 
   public Path profile() {

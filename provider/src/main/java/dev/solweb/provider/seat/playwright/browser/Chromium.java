@@ -8,6 +8,7 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -35,8 +36,13 @@ public final class Chromium implements AutoCloseable {
    * How to launch.
    *
    * @param viewport the page size; null lets the page follow a window a person resizes
+   * @param display the X display of a headed window; null: the process's own
    */
-  public record Launch(Path executable, Path profile, boolean headless, ViewportSize viewport) {}
+  public record Launch(Path executable, Path profile, boolean headless, ViewportSize viewport, String display) {
+    public Launch(Path executable, Path profile, boolean headless, ViewportSize viewport) {
+      this(executable, profile, headless, viewport, null);
+    }
+  }
 
   private final Path profile;
   private final Playwright playwright;
@@ -61,12 +67,18 @@ public final class Chromium implements AutoCloseable {
     Playwright pw = null;
     try {
       pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-      BrowserContext context = pw.chromium().launchPersistentContext(launch.profile(),
-          new BrowserType.LaunchPersistentContextOptions()
-              .setExecutablePath(launch.executable())
-              .setHeadless(launch.headless())
-              .setArgs(ARGS)
-              .setViewportSize(launch.viewport()));
+      BrowserType.LaunchPersistentContextOptions how = new BrowserType.LaunchPersistentContextOptions()
+          .setExecutablePath(launch.executable())
+          .setHeadless(launch.headless())
+          .setArgs(ARGS)
+          .setViewportSize(launch.viewport());
+      if (launch.display() != null) {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("DISPLAY", launch.display());
+        env.remove("WAYLAND_DISPLAY");
+        how.setEnv(env);
+      }
+      BrowserContext context = pw.chromium().launchPersistentContext(launch.profile(), how);
       return new Chromium(launch.profile(), pw, context);
     } catch (PlaywrightException e) {
       if (pw != null) {

@@ -25,10 +25,17 @@ public final class PageWait {
 
   private final Duration interval;
   private final Runnable onInterrupt;
+  private final IdleWork idle;
 
   public PageWait(Duration interval, Runnable onInterrupt) {
+    this(interval, onInterrupt, IdleWork.NONE);
+  }
+
+  /** @param idle work posted to the seat's thread, run between polls (never inside a poll) */
+  public PageWait(Duration interval, Runnable onInterrupt, IdleWork idle) {
     this.interval = interval;
     this.onInterrupt = onInterrupt;
+    this.idle = idle;
   }
 
   /** Polls until {@code poll} yields a value; after {@code within}, throws {@code onTimeout}'s exception (or returns null). */
@@ -51,14 +58,15 @@ public final class PageWait {
         }
         return null;
       }
+      idle.drain();
       between.run();
     }
   }
 
-  /** One interval. */
+  /** One interval, in which posted work runs as it arrives. */
   public void pause() {
     try {
-      Thread.sleep(interval.toMillis());
+      idle.runFor(interval);
     } catch (InterruptedException e) {
       // Not re-raised: the seat thread lives on and the Stop request carries the meaning.
       onInterrupt.run();
