@@ -1,7 +1,10 @@
 package dev.solweb.provider.seat.playwright;
 
 import dev.solweb.provider.seat.AnswerStats;
+import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
+import dev.solweb.provider.seat.playwright.page.PageWait;
+import java.time.Duration;
 import java.util.List;
 import java.util.logging.Logger;
 
@@ -14,13 +17,21 @@ record CrossCheck(String messageId, String domTargetId, List<String> streamBlock
 
   private static final Logger LOG = Logger.getLogger(CrossCheck.class.getName());
 
-  void run(ChatGptPage chat) {
+  /**
+   * How long the DOM may still take to draw the answer when the check runs: the stream ends before
+   * the page renders it, and a probe can come right after the turn (on two loaded cores the page was
+   * seen to lag by over a second, which had counted as a disagreement).
+   */
+  static final Duration DOM_GRACE = Duration.ofSeconds(3);
+
+  void run(ChatGptPage chat, PageWait wait) throws SeatException {
     if (!chat.onSite()) {
       return;
     }
-    String id = messageId != null && chat.hasMessage(messageId) ? messageId : domTargetId;
-    if (id == null || !chat.hasMessage(id)) {
-      disagree("the DOM never showed the streamed answer " + messageId);
+    String id = wait.until(DOM_GRACE, () -> messageId != null && chat.hasMessage(messageId) ? messageId
+        : domTargetId != null && chat.hasMessage(domTargetId) ? domTargetId : null, () -> null);
+    if (id == null) {
+      disagree("the DOM never showed the streamed answer " + messageId + " within " + DOM_GRACE.toSeconds() + " s");
       return;
     }
     List<String> dom = chat.codeBlocks(id, streamBlocks::equals).blocks();

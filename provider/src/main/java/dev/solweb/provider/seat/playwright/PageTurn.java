@@ -434,7 +434,7 @@ final class PageTurn {
     if (fromStream) {
       pending = new CrossCheck(messageId, s.targetId(), answer.blocks());
       if (ended.domComplete()) {
-        pending.run(chat); // the DOM already finished too: compare now, it costs one read
+        pending.run(chat, tab.pageWait()); // the DOM already finished too: compare now, it costs one read
         pending = null;
       }
       timings.mark("cross-check");

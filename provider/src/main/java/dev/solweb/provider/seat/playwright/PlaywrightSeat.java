@@ -267,11 +267,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   /** Runs the DOM cross-check a stream answer left for later (the DOM had not drawn it yet). */
-  private void crossCheck() {
+  private void crossCheck() throws SeatException {
     CrossCheck check = pendingCheck;
     pendingCheck = null;
     if (check != null) {
-      check.run(chat);
+      check.run(chat, wait);
     }
   }
 
