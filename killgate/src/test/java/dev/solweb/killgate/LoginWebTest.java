@@ -89,7 +89,7 @@ class LoginWebTest {
     try (Playwright playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
         Browser browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
             .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")))) {
-      BrowserContext twin = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+      BrowserContext twin = browser.newContext(new Browser.NewContextOptions().setViewportSize(PlaywrightOptions.pageViewport()));
       Page wall = twin.newPage();
       wall.navigate(sol.url().toString());
       BoundingBox logIn = box(wall, "[data-testid=login-button]");

@@ -79,7 +79,7 @@ class SeatLiveFakesolTest {
       + " {\"type\": \"key\", \"action\": \"down\", \"key\": \"a\"}, {\"type\": \"key\", \"action\": \"up\", \"key\": \"a\"},"
       + " {\"type\": \"key\", \"action\": \"up\", \"key\": \"Control\"},"
       + " {\"type\": \"key\", \"action\": \"down\", \"key\": \"Backspace\"}, {\"type\": \"key\", \"action\": \"up\", \"key\": \"Backspace\"}]}";
-  private static final ViewportSize SEAT_VIEW = new ViewportSize(1280, 900);
+  private static final ViewportSize SEAT_VIEW = PlaywrightOptions.pageViewport();
 
   private Path home;
   private FakeSol sol;

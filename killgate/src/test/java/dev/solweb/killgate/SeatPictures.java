@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.options.BoundingBox;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import javax.imageio.ImageIO;
@@ -15,9 +16,8 @@ import javax.imageio.ImageIO;
  * at that place, and how two pictures of the page differ.
  */
 final class SeatPictures {
-  /** The seat's page size (PlaywrightOptions' viewport). */
-  static final int SEAT_WIDTH = 1280;
-  static final int SEAT_HEIGHT = 900;
+  static final int SEAT_WIDTH = PlaywrightOptions.PAGE_WIDTH;
+  static final int SEAT_HEIGHT = PlaywrightOptions.PAGE_HEIGHT;
 
   private SeatPictures() {}
 

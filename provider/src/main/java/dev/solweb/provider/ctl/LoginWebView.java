@@ -3,6 +3,7 @@ package dev.solweb.provider.ctl;
 import dev.solweb.provider.dispatch.SeatControl;
 import dev.solweb.provider.http.ErrorBodies;
 import dev.solweb.provider.http.operator.OperatorAccess;
+import dev.solweb.provider.http.operator.OperatorAssets;
 import dev.solweb.provider.http.operator.OperatorSettings;
 import dev.solweb.provider.http.operator.PageHeaders;
 import dev.solweb.provider.http.operator.SeatRoutes;
@@ -61,6 +62,7 @@ final class LoginWebView implements AutoCloseable {
     router.get("/ui/login-view.js").handler(ctx -> PageHeaders.on(ctx.response())
         .putHeader("Content-Type", "text/javascript; charset=utf-8").end("import { mountSeatLive } from '/ui/seat-live.js';\n"
             + "mountSeatLive(document.querySelector('.seat-live'), 0, { fetch: (url, init) => fetch(url, init) });\n"));
+    OperatorAssets.mount(router); // /ui/seat-live.js
     SeatRoutes.mount(router, vertx, new OneWindow(screen));
     router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
         "no route " + ctx.request().path()));

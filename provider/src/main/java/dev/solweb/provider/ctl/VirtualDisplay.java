@@ -1,6 +1,7 @@
 package dev.solweb.provider.ctl;
 
 import dev.solweb.provider.platform.ExecutablePath;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -34,7 +35,8 @@ final class VirtualDisplay implements AutoCloseable {
     try {
       // A small shell keeps Xvfb on a leash: it ends Xvfb as soon as its stdin, our pipe, closes, which
       // happens when we close it and also when this JVM dies without running anything (kill -9).
-      process = new ProcessBuilder("/bin/sh", "-c", "\"$0\" -displayfd 1 -screen 0 1280x900x24 -nolisten tcp & x=$!;"
+      process = new ProcessBuilder("/bin/sh", "-c", "\"$0\" -displayfd 1 -screen 0 " + PlaywrightOptions.PAGE_WIDTH + "x"
+          + PlaywrightOptions.PAGE_HEIGHT + "x24 -nolisten tcp & x=$!;"
           + " read ignored; kill $x; wait $x", xvfb.toString())
           .redirectError(ProcessBuilder.Redirect.DISCARD).start();
     } catch (IOException e) {

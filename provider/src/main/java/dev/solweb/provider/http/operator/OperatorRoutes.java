@@ -14,15 +14,12 @@ import dev.solweb.provider.seat.BrowserSeat;
 import io.vertx.core.Context;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /**
@@ -33,12 +30,6 @@ import java.util.function.Supplier;
  * docs/operator-page.md.
  */
 public final class OperatorRoutes {
-  /** The page's files, from the jar: {@code operator/<name>}. */
-  static final String RESOURCES = "operator/";
-  /** The control helper's module; the page mounts it on each seat card when the jar has it. */
-  static final String SEAT_LIVE = "seat-live.js";
-  private static final Map<String, String> TYPES = Map.of("js", "text/javascript; charset=utf-8",
-      "css", "text/css; charset=utf-8", "png", "image/png", "svg", "image/svg+xml", "html", "text/html; charset=utf-8");
 
   /**
    * What the daemon's own routes already know how to do, handed in so they stay one place.
@@ -57,7 +48,7 @@ public final class OperatorRoutes {
   private final Delegates delegates;
   private final long maxBodyBytes;
   /** Whether the jar has the seat-live module: it does not change while the daemon runs. */
-  private final boolean seatLive = resource(SEAT_LIVE) != null;
+  private final boolean seatLive = OperatorAssets.resource(OperatorAssets.SEAT_LIVE) != null;
 
   public OperatorRoutes(Vertx vertx, Dispatcher dispatcher, OperatorAccess access, Path logFile, Delegates delegates,
       long maxBodyBytes) {
@@ -74,8 +65,8 @@ public final class OperatorRoutes {
       + " GET /ui/api/conversations, POST /ui/api/conversations/delete, POST /ui/api/doctor, GET /ui/api/log";
 
   public void mount(Router router) {
-    router.get("/").handler(ctx -> asset(ctx, "index.html"));
-    router.getWithRegex("/ui/([a-z][a-z0-9-]*\\.(js|css|png|svg))").handler(ctx -> asset(ctx, ctx.pathParam("param0")));
+    router.get("/").handler(ctx -> OperatorAssets.serve(ctx, "index.html"));
+    OperatorAssets.mount(router);
     access.signIn(router);
     router.post(OperatorAuth.CODES).handler(this::mintCode);
     router.get("/ui/api/state").handler(this::state);
@@ -84,24 +75,6 @@ public final class OperatorRoutes {
         .handler(delegates.deleteConversations());
     router.post("/ui/api/doctor").handler(this::doctor);
     router.get("/ui/api/log").handler(this::log);
-  }
-
-  private void asset(RoutingContext ctx, String name) {
-    byte[] bytes = resource(name);
-    if (bytes == null) {
-      ErrorBodies.sendRequestError(ctx.response(), 404, "not_found", "the operator page has no file " + name);
-      return;
-    }
-    String type = TYPES.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
-    PageHeaders.on(ctx.response()).putHeader("Content-Type", type).end(Buffer.buffer(bytes));
-  }
-
-  static byte[] resource(String name) {
-    try (InputStream in = OperatorRoutes.class.getClassLoader().getResourceAsStream(RESOURCES + name)) {
-      return in == null ? null : in.readAllBytes();
-    } catch (IOException e) {
-      return null;
-    }
   }
 
   private void mintCode(RoutingContext ctx) {

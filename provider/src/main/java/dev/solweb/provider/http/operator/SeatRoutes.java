@@ -11,7 +11,6 @@ import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatScreen;
 import io.vertx.core.Context;
 import java.io.IOException;
-import java.io.InputStream;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerResponse;
@@ -31,7 +30,6 @@ import java.util.logging.Logger;
  *   <li>{@code GET /ui/api/seats/{n}/live}: a WebSocket of the page's screencast ({@link LiveViewer});
  *   <li>{@code GET|POST|DELETE /ui/api/seats/{n}/control} (and {@code POST .../release}): how control
  *       stands, take it (answered once it is taken: at once, or when the running turn ends), give it back;
- *   <li>{@code GET /ui/seat-live.js}: the page's module that shows and drives all of it;
  *   <li>{@code POST /ui/api/seats/{n}/input}: mouse, wheel, key and text events ({@link InputEvents}),
  *       relayed only while the seat is under control.
  * </ul>
@@ -66,23 +64,9 @@ public final class SeatRoutes {
     router.delete(seat + "/control").handler(routes::giveBack);
     router.post(seat + "/release").handler(routes::giveBack);
     router.post(seat + "/input").handler(BodyHandler.create(false).setBodyLimit(MAX_BODY)).handler(routes::input);
-    router.get("/ui/seat-live.js").handler(SeatRoutes::script);
   }
 
   /** The operator page's seat module, from the jar ({@code operator/seat-live.js}). */
-  private static void script(RoutingContext ctx) {
-    try (InputStream in = SeatRoutes.class.getResourceAsStream("/operator/seat-live.js")) {
-      if (in == null) {
-        error(ctx.response(), 500, "internal_error", "operator/seat-live.js is missing from the jar");
-        return;
-      }
-      ctx.response().putHeader("Content-Type", "text/javascript; charset=utf-8").putHeader("Cache-Control", "no-store")
-          .end(Buffer.buffer(in.readAllBytes()));
-    } catch (IOException e) {
-      error(ctx.response(), 500, "internal_error", "operator/seat-live.js could not be read: " + e.getMessage());
-    }
-  }
-
   private void screen(RoutingContext ctx) {
     withScreen(ctx, (index, screen) -> answer(ctx, screen.png(), png -> ctx.response()
         .putHeader("Content-Type", "image/png").putHeader("Cache-Control", "no-store").end(Buffer.buffer(png))));

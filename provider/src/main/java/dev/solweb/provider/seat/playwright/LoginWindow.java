@@ -2,7 +2,6 @@ package dev.solweb.provider.seat.playwright;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
-import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
@@ -60,7 +59,7 @@ public final class LoginWindow implements AutoCloseable {
   public static LoginWindow open(PlaywrightOptions options, boolean watched) throws SeatException {
     // Launched exactly as the seat launches it; no viewport unless watched: the page follows the window.
     Chromium chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), options.profileDir(), false,
-        watched ? new ViewportSize(1280, 900) : null, options.display()));
+        watched ? PlaywrightOptions.pageViewport() : null, options.display()));
     try {
       Page page = chromium.firstPage();
       LoginWindow window = new LoginWindow(options.chatUrl(), chromium, watched ? new PageScreen(page, new SeatErrands()) : null);

@@ -147,8 +147,8 @@ final class PageScreen implements SeatScreen {
         JsonObject args = new JsonObject();
         args.addProperty("format", "jpeg");
         args.addProperty("quality", 70);
-        args.addProperty("maxWidth", viewport == null ? 1280 : viewport.width);
-        args.addProperty("maxHeight", viewport == null ? 900 : viewport.height);
+        args.addProperty("maxWidth", viewport == null ? PlaywrightOptions.PAGE_WIDTH : viewport.width);
+        args.addProperty("maxHeight", viewport == null ? PlaywrightOptions.PAGE_HEIGHT : viewport.height);
         cdp.send("Page.startScreencast", args);
       } else {
         cdp.send("Page.stopScreencast");

@@ -1,5 +1,6 @@
 package dev.solweb.provider.seat.playwright;
 
+import com.microsoft.playwright.options.ViewportSize;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.Map;
@@ -24,6 +25,14 @@ public record PlaywrightOptions(
   /** The real page: the only place in the code base that names it. Tests point seats at fakesol. */
   public static final String REAL_CHAT_URL = "https://chatgpt.com/";
   public static final URI DEFAULT_CHAT_URL = URI.create(REAL_CHAT_URL);
+  /** The seat's page size, also a watched login window's: a picture's coordinates are then the page's. */
+  public static final int PAGE_WIDTH = 1280;
+  public static final int PAGE_HEIGHT = 900;
+
+  /** A fresh {@link ViewportSize} of the seat's page size (Playwright's is mutable, so never shared). */
+  public static ViewportSize pageViewport() {
+    return new ViewportSize(PAGE_WIDTH, PAGE_HEIGHT);
+  }
   public static final Path DEFAULT_CHROMIUM = Path.of("/usr/bin/chromium");
 
   public PlaywrightOptions {

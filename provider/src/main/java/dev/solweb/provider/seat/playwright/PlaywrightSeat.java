@@ -5,7 +5,6 @@ import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
-import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
@@ -95,7 +94,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.options = options;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
-        new ViewportSize(1280, 900), options.display()));
+        PlaywrightOptions.pageViewport(), options.display()));
     try {
       BrowserContext ctx = chromium.context();
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();
