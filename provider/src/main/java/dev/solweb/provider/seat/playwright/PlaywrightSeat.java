@@ -265,6 +265,18 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
   }
 
+  /** How long an unanswered session request on a fresh document is asked again. */
+  private static final Duration SESSION_RETRY = Duration.ofSeconds(3);
+  private long sessionAsked; // nanoTime of the first session request in this observe, 0 before
+
+  private long sessionDeadline(long probeDeadline) {
+    if (sessionAsked == 0) {
+      sessionAsked = System.nanoTime();
+    }
+    long retryEnd = sessionAsked + SESSION_RETRY.toNanos();
+    return retryEnd - probeDeadline < 0 ? retryEnd : probeDeadline;
+  }
+
   /** Runs the DOM cross-check a stream answer left for later (the DOM had not drawn it yet). */
   private void crossCheck() throws SeatException {
     CrossCheck check = pendingCheck;
@@ -280,6 +292,7 @@ public final class PlaywrightSeat implements BrowserSeat {
    */
   private SeatProbe observe(Duration within) {
     long deadline = System.nanoTime() + within.toNanos();
+    sessionAsked = 0;
     SeatProbe last = null;
     int same = 0;
     while (true) {
@@ -297,6 +310,12 @@ public final class PlaywrightSeat implements BrowserSeat {
           ChatGptPage.Session session = chat.session();
           if (session.known() && session.email() == null) {
             return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "guest session: no logged-in user");
+          }
+          if (!session.known() && !s.settled() && System.nanoTime() - sessionDeadline(deadline) < 0) {
+            // A fresh document (just after a login's redirects) may abort or not yet serve the
+            // session request: ask again shortly rather than report the account unknown.
+            wait.pause();
+            continue;
           }
           account = session.known() ? session.email() : null;
           chat.markSettled();
