@@ -1,5 +1,6 @@
 package dev.solweb.install;
 
+import dev.solweb.provider.platform.Cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -79,12 +80,7 @@ public final class Install implements Callable<Integer> {
 
   public static void main(String[] args) {
     String root = System.getProperty("solweb.root");
-    CommandLine cl = new CommandLine(new Install(System.getenv(), root == null ? null : Path.of(root)));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("install: internal error: " + e);
-      return INTERNAL;
-    });
-    System.exit(cl.execute(args));
+    Cli.exit(Cli.of(new Install(System.getenv(), root == null ? null : Path.of(root)), "install", INTERNAL), args);
   }
 
   @Override
