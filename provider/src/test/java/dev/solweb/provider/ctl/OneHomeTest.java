@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,9 +78,9 @@ class OneHomeTest {
   }
 
   private Run run(Map<String, String> env, String... command) throws Exception {
-    ProcessBuilder builder = new ProcessBuilder(List.of(BIN.resolve(command[0]).toString()))
-        .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-    builder.command().addAll(List.of(command).subList(1, command.length));
+    List<String> argv = new ArrayList<>(List.of(command));
+    argv.set(0, BIN.resolve(command[0]).toString());
+    ProcessBuilder builder = new ProcessBuilder(argv).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
     builder.environment().clear();
     builder.environment().putAll(env);
     Process process = builder.start();
