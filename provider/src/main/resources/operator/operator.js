@@ -155,13 +155,12 @@ function renderState(s) {
   state.textContent = h.state.replace('_', ' ');
   state.dataset.state = h.state;
   $('account').textContent = h.account ?? 'unknown';
-  $('daemon-meta').textContent = `pid ${h.pid} · ${h.version} · seats ${h.seats}/${h.seats_configured}`
-    + ` · turn p50 ${Number(h.turn_p50_s).toFixed(1)} s`;
+  // turn_p50_s is 0 until a turn has finished: a median of nothing is not shown as 0.0 s.
+  const turns = (s.last_turns ?? []).length > 0 ? `turn p50 ${Number(h.turn_p50_s).toFixed(1)} s` : 'no turns yet';
+  $('daemon-meta').textContent = `pid ${h.pid} · ${h.version} · seats ${h.seats}/${h.seats_configured} · ${turns}`;
   const cause = $('cause');
   cause.hidden = h.state === 'ready' || h.state === 'starting';
-  const said = h.state.replace('_', ' ');
-  // The daemon's detail often names its state already ("logged out: the profile ..."): not twice.
-  cause.textContent = cause.hidden ? '' : (h.detail ?? '').startsWith(said) ? h.detail : `${said}: ${h.detail}`;
+  cause.textContent = cause.hidden ? '' : h.cause;
   for (const seat of s.seats) renderSeat(seat);
 
   const queued = (h.turns ?? []).filter((t) => t.state === 'queued');

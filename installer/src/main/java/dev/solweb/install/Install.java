@@ -1,5 +1,7 @@
 package dev.solweb.install;
 
+import dev.solweb.provider.daemon.SeatStartFailure;
+import dev.solweb.provider.platform.Cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -79,12 +81,7 @@ public final class Install implements Callable<Integer> {
 
   public static void main(String[] args) {
     String root = System.getProperty("solweb.root");
-    CommandLine cl = new CommandLine(new Install(System.getenv(), root == null ? null : Path.of(root)));
-    cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
-      cmd.getErr().println("install: internal error: " + e);
-      return INTERNAL;
-    });
-    System.exit(cl.execute(args));
+    Cli.exit(Cli.of(new Install(System.getenv(), root == null ? null : Path.of(root)), "install", INTERNAL), args);
   }
 
   @Override
@@ -132,8 +129,13 @@ public final class Install implements Callable<Integer> {
         + (changes.failures().isEmpty() ? "" : ", " + changes.failures().size() + " FAILED")
         + " in " + Duration.between(start, Instant.now()).toMillis() + " ms");
     if (!dryRun && changes.failures().isEmpty()) {
-      out.println("install: next: `" + layout.binDir().resolve("solwebctl") + " login` (once: log in to ChatGPT in the"
-          + " window it opens; it enrolls the account), then `solwebctl ensure`; `bin/install --verify` checks the install" + (layout.binDir().equals(Path.of(env.get("HOME"), ".local/bin"))
+      // Without a display `login` is refused; `login --web` shows its window in a browser instead.
+      String login = SeatStartFailure.hasDisplay(env)
+          ? " login` (once: log in to ChatGPT in the window it opens; it enrolls the account)"
+          : " login --web` (once: no display here, so it prints a one-time URL that shows the login window in a"
+              + " browser; log in there; it enrolls the account)";
+      out.println("install: next: `" + layout.binDir().resolve("solwebctl") + login
+          + ", then `solwebctl ensure`; `bin/install --verify` checks the install" + (layout.binDir().equals(Path.of(env.get("HOME"), ".local/bin"))
           ? "" : "; put " + layout.binDir() + " on PATH"));
     }
     return changes.failures().isEmpty() ? OK : FAILED;

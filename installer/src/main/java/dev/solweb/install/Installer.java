@@ -2,6 +2,7 @@ package dev.solweb.install;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.solweb.provider.platform.SolwebHome;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -349,9 +350,7 @@ final class Installer {
   }
 
   private Path solwebdHome() {
-    String home = layout.env().get("SOLWEBD_HOME");
-    return home != null && !home.isBlank() ? Path.of(home)
-        : Path.of(layout.env().get("HOME"), ".overdeck", "gptbridge");
+    return SolwebHome.daemonHome(layout.env());
   }
 
   /** Takes back what an earlier install recorded and this one did not redo (e.g. a launcher no longer shipped). */

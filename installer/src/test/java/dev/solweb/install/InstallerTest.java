@@ -90,6 +90,26 @@ class InstallerTest {
     return snapshot;
   }
 
+  private static String nextLine(Run run) {
+    return run.out().lines().filter(l -> l.startsWith("install: next: ")).findFirst().orElseThrow(() -> new AssertionError(run.out()));
+  }
+
+  @Test
+  void withADisplayTheNextStepIsLoginInItsWindow() {
+    Run run = install(Map.of("DISPLAY", ":0"));
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(nextLine(run)).contains("`" + home.resolve(".local/bin/solwebctl") + " login` (once: log in to ChatGPT in the"
+        + " window it opens").doesNotContain("--web");
+  }
+
+  @Test
+  void withoutADisplayTheNextStepIsLoginWeb() {
+    Run run = install();
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(nextLine(run)).contains("`" + home.resolve(".local/bin/solwebctl") + " login --web` (once: no display here,"
+        + " so it prints a one-time URL that shows the login window in a browser");
+  }
+
   @Test
   void aMergedFileTheUserEditedSinceIsLeftWithItsBackupAndUninstallSaysSo() throws Exception {
     Path models = Files.createDirectories(home.resolve(".pi/agent")).resolve("models.json");

@@ -101,7 +101,8 @@ final class FakesolDaemons implements AutoCloseable {
     List<String> output = new ArrayList<>();
     Process process = launch(output, env);
     URI base = null;
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    // A bound, not a wait: on the shared two-core machine under a full build a JVM and Chromium took over 30 s to start.
+    long deadline = System.nanoTime() + Duration.ofSeconds(90).toNanos();
     while (base == null) {
       synchronized (output) {
         for (String line : output) {

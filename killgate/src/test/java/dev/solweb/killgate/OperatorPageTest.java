@@ -167,6 +167,8 @@ class OperatorPageTest {
     assertThat(seat.locator(".badge").textContent()).isEqualTo("ready");
     assertThat(seat.locator(".seat-live[data-seat=\"0\"]").count()).as("the control helper's slot").isEqualTo(1);
     shot("01-signed-in-seat-ready");
+    assertThat(page.locator("#daemon-meta").textContent()).as("no median before a turn has finished")
+        .endsWith("· no turns yet").doesNotContain("p50");
 
     CompletableFuture<HttpResponse<String>> chat = CompletableFuture.supplyAsync(() -> {
       try {
@@ -189,6 +191,9 @@ class OperatorPageTest {
     assertThat(answered.statusCode()).as(answered.body()).isEqualTo(200);
     Locator last = waitFor("#last-turns tbody tr");
     assertThat(last.textContent()).contains("answered", "high");
+    page.waitForFunction("() => document.getElementById('daemon-meta').textContent.includes('turn p50')", null,
+        new Page.WaitForFunctionOptions().setTimeout(WAIT_MS));
+    assertThat(page.locator("#daemon-meta").textContent()).containsPattern("· turn p50 [0-9]+\\.[0-9] s$");
     page.locator("[data-seat-card=\"0\"] .turn").waitFor(new Locator.WaitForOptions()
         .setState(WaitForSelectorState.HIDDEN).setTimeout(WAIT_MS));
     assertThat(page.content()).as("no prompt or answer text, no token")

@@ -65,7 +65,7 @@ public final class FactoryGpt implements Callable<Integer> {
 
   /** The configured command line; tests call this with their own environment and writers. */
   public static CommandLine commandLine(Map<String, String> env) {
-    return Cli.reportingBugs(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", FactoryGptExit.INTERNAL);
+    return Cli.configure(new CommandLine(new FactoryGpt(env), new EnvFactory(env)), "factory-gpt", FactoryGptExit.INTERNAL);
   }
 
   @Override

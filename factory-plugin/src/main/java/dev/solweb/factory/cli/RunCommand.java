@@ -3,8 +3,8 @@ package dev.solweb.factory.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.factory.SolAttempt;
 import dev.solweb.factory.pi.PiBinary;
-import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.factory.pi.PiResult;
+import dev.solweb.factory.pi.PiResult.Outcome;
 import dev.solweb.factory.preflight.Preflight;
 import dev.solweb.factory.preflight.Refusal;
 import dev.solweb.factory.receipt.ReceiptWriter;
@@ -12,6 +12,7 @@ import dev.solweb.factory.retry.RetryPolicy;
 import dev.solweb.factory.session.ClientSession;
 import dev.solweb.provider.ctl.LiveTurns;
 import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.SolwebHome;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,9 +90,9 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
   @Option(names = "--progress", defaultValue = "5", paramLabel = "SECONDS", description = "Progress line interval.")
   long progressSeconds;
 
-  @Option(names = "--cleanup", description = {"After the attempt ends, delete its ChatGPT conversation(s) (those of its",
-      "client session) through solwebd: each verified gone, tombstoned in the registry. Default: kept,",
-      "and the receipt names them (conversations); the receipt's cleanup records what was deleted."})
+  @Option(names = "--cleanup", description = "After the attempt ends, delete its ChatGPT conversation(s) (those of its"
+      + " client session) through solwebd: each verified gone, tombstoned in the registry. Default: kept,"
+      + " and the receipt names them (conversations); the receipt's cleanup records what was deleted.")
   boolean cleanup;
 
   private final Map<String, String> env;
@@ -151,7 +152,7 @@ final class RunCommand implements java.util.concurrent.Callable<Integer> {
     }
     Optional<String> token = daemon.token();
     String account = passed.health().account();
-    Path state = Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".overdeck", "factory-gpt");
+    Path state = SolwebHome.userHome(env).resolve(".overdeck/factory-gpt");
     Path accountDir = agentDir != null ? agentDir
         : state.resolve("agents").resolve(account == null ? "unknown" : account.replaceAll("[^A-Za-z0-9._@-]", "_"));
     Path receiptsDir = receipts != null ? receipts : state.resolve("receipts");

@@ -12,6 +12,7 @@ import dev.solweb.provider.ctl.LiveTurns;
 import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.platform.HostName;
 import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.SolwebHome;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ final class StatusCommand implements Callable<Integer> {
     Optional<JsonNode> healthz = baseUrl == null ? Optional.empty()
         : daemon.token().flatMap(t -> daemon.healthz(baseUrl, t));
     Path dir = receipts != null ? receipts
-        : Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".overdeck", "factory-gpt", "receipts");
+        : SolwebHome.userHome(env).resolve(".overdeck/factory-gpt/receipts");
     List<Path> recent = ReceiptWriter.recent(dir, RECENT);
     JsonNode last = recent.isEmpty() ? null : Json.MAPPER.readTree(recent.get(0).toFile());
 

@@ -7,6 +7,7 @@ import dev.solweb.factory.preflight.Refusal.Kind;
 import dev.solweb.provider.ctl.ProviderHealth;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.platform.SolwebHome;
 import java.io.File;
 import java.io.IOException;
 import java.net.URI;
@@ -98,7 +99,7 @@ public final class Preflight {
     if (dir != null && !dir.isBlank()) {
       return Path.of(dir.startsWith("~/") ? env.getOrDefault("HOME", "") + dir.substring(1) : dir);
     }
-    return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".pi", "agent");
+    return SolwebHome.userHome(env).resolve(".pi").resolve("agent");
   }
 
   private static String loopbackBaseUrl(Path managed) throws Refusal {
@@ -127,13 +128,9 @@ public final class Preflight {
     return baseUrl;
   }
 
-  /** The solwebd home: {@code SOLWEBD_HOME}, else {@code ~/.overdeck/gptbridge}. */
+  /** The solwebd home, by the rule every command shares ({@link SolwebHome}). */
   public static Path solwebdHome(Map<String, String> env) {
-    String home = env.get("SOLWEBD_HOME");
-    if (home != null && !home.isBlank()) {
-      return Path.of(home);
-    }
-    return Path.of(env.getOrDefault("HOME", System.getProperty("user.home")), ".overdeck", "gptbridge");
+    return SolwebHome.daemonHome(env);
   }
 
   private void profile() throws Refusal {

@@ -516,6 +516,6 @@ public final class SeatBench implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new SeatBench()), args);
+    Cli.exit(Cli.of(new SeatBench(), "bench-seat", 1), args);
   }
 }

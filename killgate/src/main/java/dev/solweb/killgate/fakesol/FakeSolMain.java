@@ -188,6 +188,6 @@ public final class FakeSolMain implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new FakeSolMain()), args);
+    Cli.exit(Cli.of(new FakeSolMain(), "fakesol", 1), args);
   }
 }

@@ -81,7 +81,8 @@ public final class KillGate implements Callable<Integer> {
   }
 
   public static CommandLine commandLine(Map<String, String> env) {
-    CommandLine cl = new CommandLine(new KillGate(env));
+    CommandLine cl = Cli.of(new KillGate(env), "killgate", INTERNAL);
+    // A bug in the gate is debugged from its report run: print the whole trace.
     cl.setExecutionExceptionHandler((e, cmd, parsed) -> {
       cmd.getErr().println("killgate: internal error: " + e);
       e.printStackTrace(cmd.getErr());

@@ -71,7 +71,7 @@ public final class LongTaskCommand implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new LongTaskCommand(System.getenv())), args);
+    Cli.exit(Cli.of(new LongTaskCommand(System.getenv()), "killgate-long", 1), args);
   }
 
   @Override

@@ -42,9 +42,8 @@ public final class ShimBench {
     this.token = token;
   }
 
-  public static void main(String[] args) throws Exception {
-    int deltaSessions = args.length > 0 ? Integer.parseInt(args[0]) : 25;
-    int deltaTurns = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+  /** Starts a daemon on an instant scripted seat, measures, prints, and stops it ({@link BenchCommand} parses). */
+  static void measure(int deltaSessions, int deltaTurns) throws Exception {
     Path home = Files.createTempDirectory("solweb-bench");
     ObjectNode scenario = JSON.createObjectNode();
     ArrayNode replies = scenario.putArray("default");

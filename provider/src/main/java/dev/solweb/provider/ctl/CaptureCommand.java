@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
       "holds the profile (GET /v1/capture, between turns), else by opening the",
       "profile here. Never types or sends.",
       "`fakesol --page FILE` serves a capture again for reading tests.",
+      "",
       "Exit: 0 saved, 2 bad arguments, 3 the page could not be opened or the",
       "file not written.",
     })

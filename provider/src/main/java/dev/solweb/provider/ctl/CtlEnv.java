@@ -3,6 +3,7 @@ package dev.solweb.provider.ctl;
 import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.platform.MachineId;
 import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.SolwebHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import java.util.Optional;
  * tests build one over temp dirs, so no test touches the real home.
  *
  * @param env the process environment (the daemon is launched with it)
- * @param home the daemon home: {@code SOLWEBD_HOME}, else {@code $HOME/.overdeck/gptbridge}
+ * @param home the daemon home ({@link SolwebHome}): {@code SOLWEBD_HOME}, else {@code $HOME/.overdeck/gptbridge}
  * @param profileDir the browser profile: {@code SOLWEBD_PROFILE}, else {@code <home>/profile}
  * @param root the install root (the directory holding {@code bin/solwebd}), or null when unknown
  * @param machineIdFile {@code /etc/machine-id}
@@ -47,29 +48,11 @@ public record CtlEnv(
 
   /** Resolves the home and profile from {@code env} exactly as bin/solwebctl's token fast path does. */
   public static CtlEnv of(Map<String, String> env, Path root) {
-    Path home = resolveHome(env);
+    Path home = SolwebHome.daemonHome(env);
     String profile = env.get("SOLWEBD_PROFILE");
-    Path profileDir = profile == null || profile.isEmpty() ? home.resolve("profile") : absolute(profile);
+    Path profileDir = profile == null || profile.isEmpty() ? home.resolve("profile") : SolwebHome.absolute(profile);
     return new CtlEnv(env, home, profileDir, root, Path.of("/etc/machine-id"),
         Path.of("/var/lib/dbus/machine-id"), Path.of("/proc/self/mountinfo"), Path.of("/proc"));
-  }
-
-  static Path resolveHome(Map<String, String> env) {
-    String home = env.get("SOLWEBD_HOME");
-    if (home != null && !home.isEmpty()) {
-      return absolute(home);
-    }
-    String userHome = env.get("HOME");
-    if (userHome == null || userHome.isEmpty()) {
-      userHome = System.getProperty("user.home");
-    }
-    return absolute(userHome).resolve(".overdeck").resolve("gptbridge");
-  }
-
-  // Relative paths resolve against the working directory, like bash's "$PWD/$x" (no normalizing,
-  // so both paths print the same text in refusals).
-  private static Path absolute(String path) {
-    return path.startsWith("/") ? Path.of(path) : Path.of(System.getProperty("user.dir"), path);
   }
 
   public CtlEnv withMachineFiles(Path machineId, Path dbusMachineId) {

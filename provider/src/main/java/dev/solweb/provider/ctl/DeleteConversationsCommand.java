@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
       "between turns), else here, on the profile, under its lock, in a Chromium of its own",
       "(--seat, --chat-url, --headless, --chromium, --profile as for enroll). --dry-run says",
       "what would be deleted and opens no page.",
+      "",
       "Exit: 0 every named conversation is gone (or --dry-run), 7 some were skipped or",
       "failed (each says why), 2 bad arguments, 3 refused (an ID not managed, the profile",
       "in use by another process, the daemon refused).",

@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
       "between turns); a profile held by any other process is refused.",
       "--chat-url may be any page of the site, a conversation included; a page",
       "that is not ready is still read and reported.",
+      "",
       "Exit: 0 every check passed, 1 a check failed, 2 bad arguments,",
       "3 the page could not be opened (Chromium, the URL, a profile in use,",
       "the daemon refused).",

@@ -17,6 +17,7 @@ import picocli.CommandLine.Spec;
       "the authenticated account read through the seat's probe, the canonical profile path, and",
       "the SHA-256 of /etc/machine-id. Prints ProviderIdentity. Enrolling again with the same",
       "identity is a no-op; deployment never creates or rewrites it.",
+      "",
       "Refusals (exit 3): logged-out profile, unreadable account, non-local profile (missing,",
       "foreign-owned, or on a network filesystem), KUBERNETES_SERVICE_HOST set, an existing",
       "different identity, identity.json with wrong owner or mode, ambiguous machine id",

@@ -19,6 +19,7 @@ import picocli.CommandLine.Spec;
       "expected_account. A running daemon is never killed or restarted: too few seats, a cap, a",
       "logged-out page or any other state fails. A stale state file fails closed (exit 4);",
       "`solwebctl stop` removes it once the process is proven gone.",
+      "",
       "Refusals: non-local topology, not enrolled, identity/account mismatch, wrong token or",
       "identity file owner/mode, stale or reused pid, a pid that is not our installed solwebd,",
       "health from another instance, malformed health, startup timeout ($SOLWEBCTL_START_TIMEOUT_S, 120).",

@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
       "Print ProviderHealth of the running solwebd; never starts or stops anything. ok=true iff",
       "state=ready, identity matches, authenticated, ownership proven, required models present",
       "and seats >= --seats. Health is an observation, never a reservation.",
+      "",
       "Refusals: as ensure (not running is exit 1).",
     })
 final class HealthCommand implements Callable<Integer> {

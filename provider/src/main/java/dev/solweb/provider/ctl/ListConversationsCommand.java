@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
       "temporary chat of a stopped daemon: replayed), deleted (a tombstone: never resumed).",
       "Through the running solwebd of this home (GET /v1/conversations), else read from",
       "<home>/registry.json without changing it. No prompt text is ever shown.",
+      "",
       "Exit: 0 listed, 3 the daemon refused, 4 a malformed state file.",
     })
 final class ListConversationsCommand implements Callable<Integer> {

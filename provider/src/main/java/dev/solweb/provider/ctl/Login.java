@@ -73,9 +73,10 @@ final class Login {
     SeatStartFailure.Seat about = SeatStartFailure.Seat.of(request.chromium(), profileDir, false, seatEnv);
     if (!request.web() && !SeatStartFailure.hasDisplay(env.env())) {
       throw new CtlException(ExitCodes.START_FAILED, "no display: DISPLAY and WAYLAND_DISPLAY are unset. A person must"
-          + " see and use the login window, so xvfb-run does not help here. Run solwebctl login in a desktop session on"
-          + " this machine, or with this machine's display forwarded to yours (ssh -X " + HostName.get().orElse("<this host>") + ", then"
-          + " solwebctl login), or use the window from a browser: solwebctl login --web");
+          + " see and use the login window, so xvfb-run does not help here. Use the window from a browser:"
+          + " solwebctl login --web (no desktop needed); or run solwebctl login in a desktop session on this machine, or"
+          + " with this machine's display forwarded to yours (ssh -X " + HostName.get().orElse("<this host>") + ", then"
+          + " solwebctl login)");
     }
     Optional<SeatStartFailure> missing = SeatStartFailure.precheck(about);
     if (missing.isPresent()) {

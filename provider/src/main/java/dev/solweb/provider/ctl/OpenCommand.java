@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
       "12 h at most, or with the daemon. The token never reaches the browser.",
       "Over ssh: forward the port (ssh -L <port>:127.0.0.1:<port> host) and",
       "open the printed URL on your side. See docs/operator-page.md.",
+      "",
       "Exit: 0 opened or printed, 1 solwebd is not running or does not answer,",
       "3 refused (token file, topology, the daemon refused the token).",
     })

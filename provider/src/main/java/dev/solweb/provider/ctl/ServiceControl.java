@@ -2,6 +2,7 @@ package dev.solweb.provider.ctl;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.StateFile;
+import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.daemon.Version;
 import dev.solweb.provider.platform.HostName;
 import dev.solweb.provider.platform.Poll;
@@ -302,7 +303,7 @@ public final class ServiceControl {
     }
     if (!health.state().equals("ready")) {
       String why = health.detail() != null ? health.detail() : "solwebd is " + health.state();
-      return new Outcome(ExitCodes.NOT_READY, health.refused(health.state() + ": " + why));
+      return new Outcome(ExitCodes.NOT_READY, health.refused(HealthSnapshot.causeLine(health.state(), why)));
     }
     if (!health.authenticated() || health.account() == null) {
       return new Outcome(ExitCodes.NOT_READY, health.refused("not authenticated: the browser reports no account"));

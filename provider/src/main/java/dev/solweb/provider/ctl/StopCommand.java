@@ -14,6 +14,7 @@ import picocli.CommandLine.Spec;
       "Stop our solwebd through its authenticated POST /shutdown (never a signal) and wait for it",
       "to exit; print ProviderHealth (ok=false, detail says what happened). Not running is exit 0.",
       "A state file whose pid is gone, or reused by a process with other start ticks, is removed.",
+      "",
       "Refusals: non-local topology, a live pid that is not our installed solwebd, health from",
       "another instance, token file checks, a daemon that does not answer (never stopped blindly).",
     })

@@ -13,6 +13,7 @@ import picocli.CommandLine.Spec;
       "Print the bearer token, and only the token, from <home>/solwebd.token (Pi's apiKey",
       "\"!solwebctl token\" runs this before every request). bin/solwebctl answers `token` in bash",
       "without a JVM, with the same checks in the same order and the same texts.",
+      "",
       "Refusals (exit 3): KUBERNETES_SERVICE_HOST set; enrolled on another machine (identity.json's",
       "machine_id_sha256 differs); token file missing, not a regular file (a symlink is not),",
       "not owned by the current user, mode other than 0600, empty, or not one base64url line.",

@@ -6,6 +6,7 @@ import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.platform.Refused;
+import dev.solweb.provider.platform.SolwebHome;
 import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
@@ -68,16 +69,15 @@ public final class Solwebd implements Callable<Integer> {
   @Option(names = "--port", defaultValue = "${env:SOLWEBD_PORT:-8791}", description = "Port (default ${DEFAULT-VALUE}; 0 picks a free one).")
   int port;
 
-  @Option(names = "--home", defaultValue = "${env:SOLWEBD_HOME}", paramLabel = "DIR",
-      description = "Daemon home (default ~/.overdeck/gptbridge).")
+  @Option(names = "--home", paramLabel = "DIR", description = "Daemon home (default $SOLWEBD_HOME, else $HOME/.overdeck/gptbridge).")
   Path home;
 
   @Option(names = "--seats", defaultValue = "${env:SOLWEBD_SEATS:-1}", description = "Browser seats (default ${DEFAULT-VALUE}).")
   int seats;
 
   @Option(names = "--wait-for-seat",
-      description = {"Keep running when no seat could start: /healthz stays degraded with the cause in detail",
-          "until you stop the daemon. Nothing is retried (a launch failure is final); without it solwebd exits 3."})
+      description = "Keep running when no seat could start: /healthz stays degraded with the cause in detail"
+          + " until you stop the daemon. Nothing is retried (a launch failure is final); without it solwebd exits 3.")
   boolean waitForSeat;
 
   // Only the real main sends logging to <home>/solwebd.log: tests run Solwebd inside their own JVM.
@@ -100,7 +100,7 @@ public final class Solwebd implements Callable<Integer> {
     String seat = seatOptions.seat();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Path daemonHome = home != null ? home : Path.of(System.getProperty("user.home"), ".overdeck", "gptbridge");
+    Path daemonHome = home != null ? home : SolwebHome.daemonHome(System.getenv());
     if (!isLoopback(host)) {
       err.println("solwebd: refusing to bind " + host + ": only a loopback address (127.0.0.1) may serve the owner's ChatGPT account");
       return EXIT_CANNOT_START;

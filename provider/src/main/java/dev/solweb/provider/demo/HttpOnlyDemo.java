@@ -41,7 +41,7 @@ public final class HttpOnlyDemo implements Callable<Integer> {
   boolean keep;
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new HttpOnlyDemo()), args);
+    Cli.exit(Cli.of(new HttpOnlyDemo(), "demo", 1), args);
   }
 
   @Override

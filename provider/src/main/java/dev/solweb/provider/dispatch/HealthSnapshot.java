@@ -73,4 +73,23 @@ public record HealthSnapshot(
     return new HealthSnapshot(state, queue, active, pool.size(), live, turnP50Seconds, dispatchWaitSeconds,
         resumeAt, account, detail, controls);
   }
+
+  /** The state and its detail as one line a person reads ({@link #causeLine}): /healthz's {@code cause}. */
+  public String cause() {
+    return causeLine(state, detail);
+  }
+
+  /**
+   * {@code "<state in words>: <detail>"}, naming the state once. A seat's own words already start
+   * with it ("logged out: the profile ... has no ChatGPT session"), and each reader that put the
+   * state in front again showed "logged out: logged out: ..." (the operator page, solwebctl): every
+   * reader takes this line instead of joining the two itself.
+   */
+  public static String causeLine(String state, String detail) {
+    String words = state.replace('_', ' ');
+    if (detail == null || detail.isBlank()) {
+      return words;
+    }
+    return detail.startsWith(words) ? detail : words + ": " + detail;
+  }
 }

@@ -63,6 +63,7 @@ final class HealthRoute {
       root.put("cap_resume_at", snapshot.capResumeAt().toString());
     }
     root.put("detail", snapshot.detail());
+    root.put("cause", snapshot.cause());
     ArrayNode controlled = root.putArray("controlled");
     for (SeatControl.View control : snapshot.controls()) {
       ObjectNode seat = controlled.addObject().put("seat", control.seat())

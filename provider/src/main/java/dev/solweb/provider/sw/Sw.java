@@ -97,7 +97,7 @@ public final class Sw implements Callable<Integer> {
     // A usage error still prints sw's one status line on stdout, as every run does.
     commandLine.setParameterExceptionHandler((e, parsed) -> {
       String why = e.getMessage();
-      e.getCommandLine().getErr().println("sw: " + why + " (sw --help)");
+      e.getCommandLine().getErr().println(Cli.usageLine(e));
       e.getCommandLine().getOut().println(new RunStatus(null, null, null).detail(why).finish(SwExit.USAGE));
       return SwExit.USAGE;
     });

@@ -1,6 +1,7 @@
 package dev.solweb.provider.sw;
 
 import dev.solweb.provider.ctl.CtlEnv;
+import dev.solweb.provider.platform.SolwebHome;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -38,8 +39,7 @@ record SwEnv(Map<String, String> env, CtlEnv ctl, Path root) {
   }
 
   Path userHome() {
-    String home = get("HOME");
-    return Path.of(home != null ? home : System.getProperty("user.home"));
+    return SolwebHome.userHome(env);
   }
 
   Path claude() {

@@ -144,7 +144,7 @@ class HealthCommandTest {
         .put("state", "logged_out").put("authenticated", false).put("detail", "login wall");
     loggedOut.putNull("account");
     HealthStubs.serve(server, loggedOut);
-    JsonNode health = assertFails(ExitCodes.NOT_READY, "logged_out: login wall");
+    JsonNode health = assertFails(ExitCodes.NOT_READY, "logged out: login wall");
     assertThat(health.get("authenticated").asBoolean()).isFalse();
   }
 
