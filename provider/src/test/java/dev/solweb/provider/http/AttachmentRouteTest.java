@@ -280,23 +280,27 @@ class AttachmentRouteTest {
     ObjectNode responsesAssistantImage = responses("hi");
     input(responsesAssistantImage).addObject().put("type", "message").put("role", "assistant").putArray("content")
         .addObject().put("type", "input_image").put("image_url", TestFiles.dataUrl("image/png", TestFiles.png(64, 1)));
+    String chatRoute = "/v1/chat/completions";
     return Stream.of(
-        Arguments.of("chat image over http", "/v1/chat/completions", httpImage, "attachment_url_unsupported",
-            "messages[0].content[1]", "fetches nothing from the network"),
-        Arguments.of("chat file by id", "/v1/chat/completions", fileId, "invalid_attachment",
-            "messages[0].content[1]", "file-abc123"),
-        Arguments.of("chat file of no known type", "/v1/chat/completions", binary, "unsupported_attachment_type",
-            "tool.pdf", "7f 45 4c 46"),
-        Arguments.of("chat image that is a PDF", "/v1/chat/completions", pdfAsImage, "unsupported_attachment_type",
-            "messages[0].content[1]", "application/pdf"),
-        Arguments.of("chat eleven images", "/v1/chat/completions", eleven, "too_many_attachments",
-            "messages[0].content[11]", "at most 10"),
-        Arguments.of("responses image over http", "/v1/responses", responsesUrl, "attachment_url_unsupported",
-            "input[0].content[1]", "fetches nothing"),
-        Arguments.of("responses file by id", "/v1/responses", responsesFileId, "invalid_attachment",
-            "input[0].content[1]", "file-xyz"),
-        Arguments.of("responses image on an assistant message", "/v1/responses", responsesAssistantImage,
-            "invalid_request_error", "input[1].content[0]", "files go in user messages"));
+        refusal("chat image over http", chatRoute, httpImage, "attachment_url_unsupported: messages[0].content[1]",
+            "fetches nothing from the network"),
+        refusal("chat file by id", chatRoute, fileId, "invalid_attachment: messages[0].content[1]", "file-abc123"),
+        refusal("chat file of no known type", chatRoute, binary, "unsupported_attachment_type: tool.pdf", "7f 45 4c 46"),
+        refusal("chat image that is a PDF", chatRoute, pdfAsImage,
+            "unsupported_attachment_type: messages[0].content[1]", "application/pdf"),
+        refusal("chat eleven images", chatRoute, eleven, "too_many_attachments: messages[0].content[11]", "at most 10"),
+        refusal("responses image over http", "/v1/responses", responsesUrl,
+            "attachment_url_unsupported: input[0].content[1]", "fetches nothing"),
+        refusal("responses file by id", "/v1/responses", responsesFileId, "invalid_attachment: input[0].content[1]",
+            "file-xyz"),
+        refusal("responses image on an assistant message", "/v1/responses", responsesAssistantImage,
+            "invalid_request_error: input[1].content[0]", "files go in user messages"));
+  }
+
+  /** @param typeAndWhere the error type, then after ": " what the message must name first (the part or the file) */
+  private static Arguments refusal(String why, String path, ObjectNode body, String typeAndWhere, String detail) {
+    String[] split = typeAndWhere.split(": ", 2);
+    return Arguments.of(why, path, body, split[0], split[1], detail);
   }
 
   @ParameterizedTest(name = "{0}")

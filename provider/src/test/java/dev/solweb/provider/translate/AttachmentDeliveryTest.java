@@ -30,6 +30,17 @@ class AttachmentDeliveryTest {
     return TestFiles.pngAttachment(name, seed);
   }
 
+  /** A history of {@code count} screenshots, one per user message, each answered, then {@code last}. */
+  private static ChatTurn screens(int count, String last) {
+    List<Message> history = new ArrayList<>();
+    for (int i = 1; i <= count; i++) {
+      history.add(user("screen " + i, png("screen-" + i + ".png", i)));
+      history.add(ConversationsTest.assistant("seen " + i));
+    }
+    history.add(user(last));
+    return ConversationsTest.turn(history.toArray(Message[]::new));
+  }
+
   /** Plans {@code turn} and records a plain answer; returns the plan. */
   private static TurnPlan answered(Conversations conversations, ChatTurn turn, String answer) {
     TurnPlan plan = conversations.plan(turn);
@@ -73,14 +84,8 @@ class AttachmentDeliveryTest {
   @Test
   void aReplayReattachesTheNewestTenAndANoteNamesTheOlderOnes() {
     Conversations conversations = Conversations.inMemory(clock);
-    List<Message> history = new ArrayList<>();
-    for (int i = 1; i <= 12; i++) {
-      history.add(user("screen " + i, png("screen-" + i + ".png", i)));
-      history.add(ConversationsTest.assistant("seen " + i));
-    }
-    history.add(user("compare the last two"));
 
-    TurnPlan plan = conversations.plan(ConversationsTest.turn(history.toArray(Message[]::new)));
+    TurnPlan plan = conversations.plan(screens(12, "compare the last two"));
 
     assertThat(plan).isInstanceOf(TurnPlan.Replay.class);
     assertThat(plan.attachments()).extracting(Attachment::name)
@@ -95,13 +100,7 @@ class AttachmentDeliveryTest {
   @Test
   void aFileAReplayLeftOutIsUploadedWhenALaterTurnSendsItAgain() {
     Conversations conversations = Conversations.inMemory(clock);
-    List<Message> history = new ArrayList<>();
-    for (int i = 1; i <= 11; i++) {
-      history.add(user("screen " + i, png("screen-" + i + ".png", i)));
-      history.add(ConversationsTest.assistant("seen " + i));
-    }
-    history.add(user("go on"));
-    ChatTurn replayed = ConversationsTest.turn(history.toArray(Message[]::new));
+    ChatTurn replayed = screens(11, "go on");
     TurnPlan replay = answered(conversations, replayed, "going");
 
     TurnPlan plan = conversations.plan(ConversationsTest.extend(replayed, ConversationsTest.assistant("going"),
