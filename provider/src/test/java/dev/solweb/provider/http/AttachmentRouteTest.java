@@ -345,6 +345,20 @@ class AttachmentRouteTest {
     }
   }
 
+  @Test
+  void aFileWhoseBase64IsOverJacksonsDefaultStringCapStillParses() throws Exception {
+    // 16 MB in base64 is 22.4 million characters; Jackson refuses strings over 20 million unless told otherwise.
+    byte[] png = TestFiles.png(16 << 20, 20);
+    ObjectNode body = chat("a large screenshot");
+    parts(body).add(imageUrl(TestFiles.dataUrl("image/png", png)));
+
+    ChatRequest request = ChatRequest.parse(body.toString(), java.util.Optional.empty(),
+        new dev.solweb.provider.translate.AttachmentDecoder(20L << 20));
+
+    assertThat(request.input().messages().get(0).attachments()).singleElement()
+        .satisfies(file -> assertThat(file.sha256()).isEqualTo(TestFiles.sha256(png)));
+  }
+
   private static void assertHealthy() throws Exception {
     HttpResponse<String> health = daemon.get("/healthz");
     assertThat(health.statusCode()).isEqualTo(200);
