@@ -12,6 +12,7 @@ import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -54,7 +55,8 @@ import picocli.CommandLine;
         "SOLWEBD_PROFILE (<home>/profile), SOLWEBD_PROJECT (a ChatGPT Project's name or URL: new conversations",
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
-        "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply)."})
+        "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
+        "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
   static final int EXIT_INTERNAL = 1;
@@ -109,6 +111,7 @@ public final class Solwebd implements Callable<Integer> {
     Duration turnTimeout;
     DispatchSpacing spacing;
     long maxBody;
+    long maxAttachment;
     int maxCalls;
     HistorySettings history;
     try {
@@ -116,7 +119,10 @@ public final class Solwebd implements Callable<Integer> {
       keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
-      maxBody = Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20)));
+      maxAttachment = AttachmentDecoder.parseMegabytes(env(AttachmentDecoder.MAX_MB_ENV,
+          Long.toString(AttachmentDecoder.DEFAULT_MAX_MB)));
+      // One file of the largest size always fits a request, whatever SOLWEBD_MAX_BODY says.
+      maxBody = AttachmentDecoder.bodyLimit(Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20))), maxAttachment);
       maxCalls = ReplyRules.parseCap(env(ReplyRules.MAX_CALLS_ENV, Integer.toString(ReplyRules.DEFAULT_MAX_CALLS)));
     } catch (IllegalArgumentException e) {
       err.println("solwebd: bad setting: " + e.getMessage());
@@ -174,7 +180,7 @@ public final class Solwebd implements Callable<Integer> {
       }
       vertx.close().onComplete(done -> stopped.countDown());
     };
-    ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
+    ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid, maxAttachment);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
         Clock.systemUTC(), release, history, maxCalls);
     Daemon daemon;

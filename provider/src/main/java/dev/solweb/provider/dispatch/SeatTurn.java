@@ -3,6 +3,7 @@ package dev.solweb.provider.dispatch;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.TurnFailed;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.Preamble;
 import dev.solweb.provider.protocol.Reply;
@@ -21,6 +22,7 @@ import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.TurnOutcome;
 import dev.solweb.provider.translate.TurnPlan;
 import java.time.Clock;
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
 
@@ -98,14 +100,14 @@ public final class SeatTurn implements TurnRunner {
 
   private Answer converse(Sends sends, ChatTurn turn) throws SeatException {
     ReplyRules rules = conversations.rules(turn);
-    SeatReply reply = sends.send(sends.plan.text());
+    SeatReply reply = sends.send(sends.plan.text(), sends.plan.attachments());
     long output = visibleTokens(reply);
     long extraInput = 0;
     Reply parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), rules);
     if (parsed instanceof Reply.Malformed malformed) {
       String correction = Preamble.correction(malformed, rules.maxCalls());
       extraInput += ContextBudget.estimateInput(correction, 1, 0);
-      reply = sends.send(correction);
+      reply = sends.send(correction, Attachment.none()); // the files went with the turn's first send
       output += visibleTokens(reply);
       parsed = ReplyParser.parse(reply.codeBlocks(), reply.prose(), rules);
       if (parsed instanceof Reply.Malformed again) {
@@ -183,8 +185,11 @@ public final class SeatTurn implements TurnRunner {
       this.plan = plan;
     }
 
-    /** Re-asserts the effort before every send, marks the send on disk, then sends. */
-    SeatReply send(String text) throws SeatException {
+    /**
+     * Re-asserts the effort before every send, marks the send on disk, then sends (uploading
+     * {@code attachments} first, when there are any).
+     */
+    SeatReply send(String text, List<Attachment> attachments) throws SeatException {
       assertEffort(seat, plan.turn().input().effort());
       marked = true;
       conversations.sending(plan);
@@ -196,7 +201,7 @@ public final class SeatTurn implements TurnRunner {
       });
       SeatReply reply;
       try {
-        reply = seat.send(text);
+        reply = attachments.isEmpty() ? seat.send(text) : seat.send(text, attachments);
       } finally {
         seat.onSent(null);
       }

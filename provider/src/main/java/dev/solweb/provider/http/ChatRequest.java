@@ -1,11 +1,13 @@
 package dev.solweb.provider.http;
 
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.ToolSpec;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
@@ -26,7 +28,16 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
 
   static final String CLIENT_SESSION_HEADER = "X-Overdeck-Client-Session";
   private static final Pattern CLIENT_SESSION = Pattern.compile("^v1\\.[A-Za-z0-9_-]{43}$");
-  private static final ObjectMapper JSON = Json.MAPPER;
+  /**
+   * The request bodies' reader: no cap on a string's length (Jackson's default, 20 million
+   * characters, is a 15 MB file in base64), since the body limit already bounds every string.
+   */
+  static final ObjectMapper JSON = Json.MAPPER.copy();
+
+  static {
+    JSON.getFactory().setStreamReadConstraints(
+        StreamReadConstraints.builder().maxStringLength(Integer.MAX_VALUE).build());
+  }
 
   /**
    * Checks the client-session header before the body is read. Pi sends the variable's NAME when
@@ -49,7 +60,13 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     return Optional.of(value);
   }
 
+  /** {@link #parse(String, Optional, AttachmentDecoder)} with the default file limits. */
   static ChatRequest parse(String body, Optional<String> clientSession) throws BadRequest {
+    return parse(body, clientSession, AttachmentDecoder.defaults());
+  }
+
+  /** Parses and validates one body; its files are decoded and checked by {@code files}. */
+  static ChatRequest parse(String body, Optional<String> clientSession, AttachmentDecoder files) throws BadRequest {
     if (body == null || body.isBlank()) {
       throw BadRequest.invalid("the request body is empty; send a JSON object {model, messages, ...}");
     }
@@ -76,7 +93,7 @@ record ChatRequest(String model, ChatInput input, boolean stream, boolean includ
     }
     List<Message> messages = new ArrayList<>();
     for (int i = 0; i < messagesNode.size(); i++) {
-      messages.add(Message.fromJson(messagesNode.get(i), i));
+      messages.add(Message.fromJson(messagesNode.get(i), i, files));
     }
     List<ToolSpec> tools = tools(root.get("tools"));
 

@@ -1,6 +1,7 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.TurnRequest;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -17,9 +18,11 @@ final class ChatRoute {
   private static final String CLIENT_SESSION = "clientSession";
 
   private final TurnServing turns;
+  private final AttachmentDecoder files;
 
-  ChatRoute(TurnServing turns) {
+  ChatRoute(TurnServing turns, AttachmentDecoder files) {
     this.turns = turns;
+    this.files = files;
   }
 
   /** Refuses a malformed client-session header with a typed 400; a good one waits for the body. */
@@ -36,7 +39,7 @@ final class ChatRoute {
     ChatRequest request;
     try {
       Optional<String> clientSession = ctx.get(CLIENT_SESSION);
-      request = ChatRequest.parse(ctx.body().asString(), clientSession);
+      request = ChatRequest.parse(ctx.body().asString(), clientSession, files);
     } catch (BadRequest e) {
       ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
       return;

@@ -5,11 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.ToolSpec;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
+import dev.solweb.provider.translate.MessageParts;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,7 @@ record ResponsesRequest(
   static final String SESSION_HEADER = "session-id";
   // Codex sends a UUID; anything printable and short is accepted, never echoed.
   private static final Pattern SESSION = Pattern.compile("^[A-Za-z0-9._:-]{1,128}$");
-  private static final ObjectMapper JSON = Json.MAPPER;
+  private static final ObjectMapper JSON = ChatRequest.JSON;
 
   /** A client tool as the client named it: {@code namespace} is null for a plain function. */
   record ToolName(String namespace, String name) {
@@ -64,6 +65,14 @@ record ResponsesRequest(
    * @throws BadRequest a typed 4xx naming the offending field
    */
   static ResponsesRequest parse(String body, List<String> sessionHeaders) throws BadRequest {
+    return parse(body, sessionHeaders, AttachmentDecoder.defaults());
+  }
+
+  /**
+   * As {@link #parse(String, List)}; {@code input_image} and {@code input_file} parts (in user
+   * messages and tool outputs) are decoded and checked by {@code files}.
+   */
+  static ResponsesRequest parse(String body, List<String> sessionHeaders, AttachmentDecoder files) throws BadRequest {
     ObjectNode root = object(body);
     refuseState(root);
     String model = text(root, "model", "model is required: one of " + String.join(", ", Effort.modelIds()));
@@ -84,7 +93,7 @@ record ResponsesRequest(
         messages.add(Message.system(instructions.asText()));
       }
     }
-    input(root.get("input"), names, messages);
+    input(root.get("input"), names, messages, files);
     if (messages.stream().noneMatch(m -> m.role() != Message.Role.SYSTEM)) {
       throw BadRequest.invalid("input must hold at least one user message, assistant message or tool output");
     }
@@ -194,7 +203,8 @@ record ResponsesRequest(
     return name.asText();
   }
 
-  private static void input(JsonNode input, Map<String, ToolName> names, List<Message> messages) throws BadRequest {
+  private static void input(JsonNode input, Map<String, ToolName> names, List<Message> messages,
+      AttachmentDecoder files) throws BadRequest {
     if (input == null || input.isNull()) {
       throw BadRequest.invalid("input is required: a string or an array of items");
     }
@@ -206,19 +216,19 @@ record ResponsesRequest(
       throw BadRequest.invalid("input must be a string or an array of items");
     }
     for (int i = 0; i < input.size(); i++) {
-      item(input.get(i), "input[" + i + "]", names, messages);
+      item(input.get(i), "input[" + i + "]", names, messages, files);
     }
   }
 
-  private static void item(JsonNode item, String where, Map<String, ToolName> names, List<Message> messages)
-      throws BadRequest {
+  private static void item(JsonNode item, String where, Map<String, ToolName> names, List<Message> messages,
+      AttachmentDecoder files) throws BadRequest {
     if (item == null || !item.isObject()) {
       throw BadRequest.invalid(where + " must be an object");
     }
     // An item with a role and no type is a message (the API's easy input form).
     String type = item.has("type") ? item.path("type").asText("") : (item.has("role") ? "message" : "");
     switch (type) {
-      case "message" -> messages.add(message(item, where));
+      case "message" -> messages.add(message(item, where, files));
       case "function_call" -> {
         String callId = text(item, "call_id", where + ".call_id must be a string");
         String name = text(item, "name", where + ".name must be a string");
@@ -241,7 +251,7 @@ record ResponsesRequest(
           throw BadRequest.invalid(where + " is the output of call_id '" + callId
               + "', which no earlier function_call item made");
         }
-        messages.add(new Message(Message.Role.TOOL, output(item.get("output"), where), List.of(), callId));
+        messages.add(output(item.get("output"), where, files).message(Message.Role.TOOL, List.of(), callId));
       }
       case "reasoning" -> { }
       case "item_reference" -> throw stateful(where + " is an item_reference, which needs stored items");
@@ -250,7 +260,7 @@ record ResponsesRequest(
     }
   }
 
-  private static Message message(JsonNode item, String where) throws BadRequest {
+  private static Message message(JsonNode item, String where, AttachmentDecoder files) throws BadRequest {
     String role = text(item, "role", where + ".role must be a string");
     Message.Role normalized = switch (role) {
       case "developer", "system" -> Message.Role.SYSTEM;
@@ -258,66 +268,89 @@ record ResponsesRequest(
       case "assistant" -> Message.Role.ASSISTANT;
       default -> throw BadRequest.invalid(where + ".role must be developer|system|user|assistant, got: " + role);
     };
-    return new Message(normalized, content(item.get("content"), where), List.of(), null);
+    return content(item.get("content"), where, normalized, files).message(normalized, List.of(), null);
   }
 
-  private static String content(JsonNode content, String where) throws BadRequest {
+  private static MessageParts content(JsonNode content, String where, Message.Role role, AttachmentDecoder files)
+      throws BadRequest {
+    MessageParts parts = files.parts(where);
     if (content == null || content.isNull()) {
-      return "";
+      return parts;
     }
     if (content.isTextual()) {
-      return content.asText();
+      return parts.text(content.asText());
     }
     if (!content.isArray()) {
       throw BadRequest.invalid(where + ".content must be a string or an array of parts");
     }
-    StringBuilder text = new StringBuilder();
-    for (JsonNode part : content) {
+    for (int i = 0; i < content.size(); i++) {
+      JsonNode part = content.get(i);
       String type = part.path("type").asText("");
+      String at = where + ".content[" + i + "]";
       switch (type) {
         case "input_text", "output_text", "text" -> {
           JsonNode partText = part.get("text");
           if (partText == null || !partText.isTextual()) {
             throw BadRequest.invalid(where + ".content " + type + " part needs a string 'text'");
           }
-          if (text.length() > 0) {
-            text.append('\n');
-          }
-          text.append(partText.asText());
+          parts.text(partText.asText());
         }
         case "refusal" -> { }
+        case "input_image", "input_file" -> {
+          if (role != Message.Role.USER) {
+            throw BadRequest.invalid(at + " is an " + type + " part on a " + role.name().toLowerCase(java.util.Locale.ROOT)
+                + " message; files go in user messages (or tool outputs)");
+          }
+          file(part, type, at, parts);
+        }
         default -> throw BadRequest.invalid(where + ".content part of type '" + type
-            + "' is not supported; this provider is text only (input_text, output_text)");
+            + "' is not supported (input_text, output_text, input_image, input_file)");
       }
     }
-    return text.toString();
+    return parts;
+  }
+
+  /** An {@code input_image} ({@code image_url}: a data URL) or {@code input_file} ({@code file_data}, {@code filename}). */
+  private static void file(JsonNode part, String type, String at, MessageParts parts) throws BadRequest {
+    if (part.hasNonNull("file_id")) {
+      throw new BadRequest(400, "invalid_attachment", at + " names file_id " + part.get("file_id").asText()
+          + "; solwebd keeps no uploaded files: send the bytes (" + (type.equals("input_image")
+              ? "image_url: a base64 data URL" : "file_data: base64") + ")");
+    }
+    if (type.equals("input_image")) {
+      parts.image(at, part.path("image_url").asText(null));
+    } else if (part.hasNonNull("file_url") && !part.hasNonNull("file_data")) {
+      parts.image(at, part.get("file_url").asText()); // an http(s) URL: refused as such
+    } else {
+      parts.file(at, part.path("file_data").asText(null), part.path("filename").asText(null));
+    }
   }
 
   /**
-   * A tool's output: a string, or content items. An image a tool returned (Codex's
-   * {@code view_image}) becomes a marker: the model cannot see it, and refusing the request would
-   * end the agent's session over one tool result.
+   * A tool's output: a string, or content items, whose images and files (Codex's
+   * {@code view_image}) are attached to the tool result: the model sees them.
    */
-  private static String output(JsonNode output, String where) throws BadRequest {
+  private static MessageParts output(JsonNode output, String where, AttachmentDecoder files) throws BadRequest {
+    MessageParts parts = files.parts(where);
     if (output == null || output.isNull()) {
-      return "";
+      return parts;
     }
     if (output.isTextual()) {
-      return output.asText();
+      return parts.text(output.asText());
     }
     if (!output.isArray()) {
       throw BadRequest.invalid(where + ".output must be a string or an array of content items");
     }
-    List<String> parts = new ArrayList<>();
-    for (JsonNode part : output) {
+    for (int i = 0; i < output.size(); i++) {
+      JsonNode part = output.get(i);
       String type = part.path("type").asText("");
       switch (type) {
-        case "input_text", "output_text", "text" -> parts.add(part.path("text").asText(""));
-        case "input_image" -> parts.add("[an image was returned here; this provider is text only and cannot show it]");
+        case "input_text", "output_text", "text" -> parts.text(part.path("text").asText(""));
+        case "input_image", "input_file" -> file(part, type, where + ".output[" + i + "]", parts);
         default -> throw BadRequest.invalid(where + ".output item of type '" + type + "' is not supported");
       }
     }
-    return String.join("\n", parts);
+    return parts;
   }
 
   private static Optional<String> session(List<String> headers, JsonNode promptCacheKey) throws BadRequest {

@@ -1,6 +1,7 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.TurnRequest;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.time.Instant;
@@ -14,16 +15,18 @@ final class ResponsesRoute {
   private static final Logger LOG = Logger.getLogger(ResponsesRoute.class.getName());
 
   private final TurnServing turns;
+  private final AttachmentDecoder files;
 
-  ResponsesRoute(TurnServing turns) {
+  ResponsesRoute(TurnServing turns, AttachmentDecoder files) {
     this.turns = turns;
+    this.files = files;
   }
 
   void handle(RoutingContext ctx) {
     ResponsesRequest request;
     try {
       request = ResponsesRequest.parse(ctx.body().asString(),
-          ctx.request().headers().getAll(ResponsesRequest.SESSION_HEADER));
+          ctx.request().headers().getAll(ResponsesRequest.SESSION_HEADER), files);
     } catch (BadRequest e) {
       ErrorBodies.sendRequestError(ctx.response(), e.status(), e.type(), e.getMessage());
       return;

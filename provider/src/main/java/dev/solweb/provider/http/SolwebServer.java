@@ -96,14 +96,14 @@ public final class SolwebServer {
     // Host and Origin guards, then the token (or, on the operator page's routes, its session).
     access.guard(router, new BearerAuth(settings.token()));
     // The client-session header is checked before a byte of the body is read.
-    ChatRoute chat = new ChatRoute(turns);
+    ChatRoute chat = new ChatRoute(turns, settings.attachments());
     router.post("/v1/chat/completions").handler(ChatRoute::checkClientSession);
     router.post("/v1/chat/completions")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(chat::handle);
     router.post("/v1/responses")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
-        .handler(new ResponsesRoute(turns)::handle);
+        .handler(new ResponsesRoute(turns, settings.attachments())::handle);
     router.get("/v1/responses/:id").handler(ResponsesRoute::retrieve);
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
@@ -151,8 +151,12 @@ public final class SolwebServer {
   private void failure(RoutingContext ctx) {
     int status = ctx.statusCode();
     if (status == 413) {
+      // A client re-sends every file of its history with each request, so a long session with
+      // images outgrows the limit; the message says which knob moves it.
       ErrorBodies.sendRequestError(ctx.response(), 413, "request_too_large",
-          "the request body is over SOLWEBD_MAX_BODY (" + settings.maxBodyBytes() + " bytes); nothing was queued");
+          "the request body is over SOLWEBD_MAX_BODY (" + settings.maxBodyBytes() + " bytes); files travel in base64"
+              + " (4/3 of their size) and a client re-sends every file of its history with each request: raise"
+              + " SOLWEBD_MAX_BODY, or start a new session; nothing was queued");
       return;
     }
     if (ctx.failure() != null) {

@@ -1,5 +1,6 @@
 package dev.solweb.provider.translate;
 
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.ToolSpec;
 import java.util.HashSet;
@@ -43,9 +44,11 @@ public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> to
 
   /**
    * Checks what every route needs to hold: a non-empty history in which each tool result answers
-   * a call an earlier assistant message made.
+   * a call an earlier assistant message made, and whose last turn (the messages after the last
+   * assistant message: what this request adds) carries at most {@link Attachment#MAX_PER_TURN}
+   * distinct files, the most one send can upload (REAL-PAGE row 49).
    *
-   * @throws BadRequest naming the offending message
+   * @throws BadRequest naming the offending message or file
    */
   public static ChatInput of(Effort effort, List<Message> messages, List<ToolSpec> tools, Optional<String> clientSession,
       boolean parallelToolCalls) throws BadRequest {
@@ -61,6 +64,24 @@ public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> to
             + "', which no earlier assistant message called");
       }
     }
+    refuseTooManyFiles(messages);
     return new ChatInput(effort, messages, tools, clientSession, parallelToolCalls);
+  }
+
+  private static void refuseTooManyFiles(List<Message> messages) throws BadRequest {
+    int turnStart = messages.size();
+    while (turnStart > 0 && messages.get(turnStart - 1).role() != Message.Role.ASSISTANT) {
+      turnStart--;
+    }
+    Set<String> files = new HashSet<>();
+    for (int i = turnStart; i < messages.size(); i++) {
+      for (Attachment file : messages.get(i).attachments()) {
+        if (files.add(file.sha256()) && files.size() > Attachment.MAX_PER_TURN) {
+          throw new BadRequest(400, "too_many_attachments", "messages[" + i + "] (" + file.name() + ") brings the files"
+              + " of the request's last turn to " + files.size() + "; one send uploads at most " + Attachment.MAX_PER_TURN
+              + " (REAL-PAGE row 49): send the rest in a later turn; nothing was sent");
+        }
+      }
+    }
   }
 }

@@ -2,7 +2,12 @@ package dev.solweb.provider.translate;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,6 +42,9 @@ import java.util.regex.Pattern;
  *     uncertain), from the page's own request; with {@code in_flight} (that turn's digest) it is
  *     what lets the next identical request look for its answer in the conversation instead of
  *     typing it again. Null when no send was proven so.
+ * @param files the files uploaded into the conversation, by sha256 and name (never their bytes:
+ *     a client re-sends its whole history, files too, every request), so a later turn never
+ *     uploads one again; with a send in flight, or left uncertain, they include that send's
  */
 public record Conversation(
     @JsonProperty("session_key") String sessionKey,
@@ -56,7 +64,8 @@ public record Conversation(
     @JsonProperty("temporary") boolean temporary,
     @JsonProperty("deleted_at") long deletedAtEpochSecond,
     @JsonProperty("client_session") String clientSession,
-    @JsonProperty("sent_message_id") @JsonInclude(JsonInclude.Include.NON_NULL) String sentMessageId) {
+    @JsonProperty("sent_message_id") @JsonInclude(JsonInclude.Include.NON_NULL) String sentMessageId,
+    @JsonProperty("files") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<HeldFile> files) {
 
   private static final Pattern PROJECT_PATH = Pattern.compile("/g/g-p-([A-Za-z0-9_-]+)(?:/|$)");
   private static final Pattern CONVERSATION_ID = Pattern.compile("/c/([^/?#]+)");
@@ -86,13 +95,31 @@ public record Conversation(
     @JsonProperty("deleted") DELETED
   }
 
+  /** A file the conversation holds: its sha256 (how it is recognised) and the name it was uploaded under. */
+  public record HeldFile(@JsonProperty("sha256") String sha256, @JsonProperty("name") String name) {
+    static List<HeldFile> of(List<Attachment> attachments) {
+      return attachments.stream().map(file -> new HeldFile(file.sha256(), file.name())).toList();
+    }
+  }
+
   public Conversation {
+    files = files == null ? List.of() : List.copyOf(files);
     if (project == null) {
       project = projectOf(url);
     }
     if (lastUsedEpochSecond == 0) {
       lastUsedEpochSecond = openedAtEpochSecond;
     }
+  }
+
+  /** An entry that holds no files. */
+  public Conversation(String sessionKey, String url, Effort effort, int deliveredCount, String deliveredDigest,
+      int turns, long openedAtEpochSecond, Status status, String inFlight, long estimatedInput, long estimatedOutput,
+      RememberedAnswer lastAnswer, long lastUsedEpochSecond, String project, boolean temporary, long deletedAtEpochSecond,
+      String clientSession, String sentMessageId) {
+    this(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond, status, inFlight,
+        estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, temporary, deletedAtEpochSecond,
+        clientSession, sentMessageId, List.of());
   }
 
   /** An entry with no send proven by the page's request (no {@code sent_message_id}). */
@@ -139,7 +166,7 @@ public record Conversation(
     boolean inFlightNow = next == Status.IN_FLIGHT;
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         next, inFlightNow ? inFlight : null, estimatedInput, estimatedOutput, lastAnswer,
-        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession, inFlightNow ? sentMessageId : null);
+        lastUsedEpochSecond, project, temporary, deletedAtEpochSecond, clientSession, inFlightNow ? sentMessageId : null, files);
   }
 
   public Conversation uncertain() {
@@ -153,7 +180,7 @@ public record Conversation(
   public Conversation sent(String userMessageId, String sentUrl) {
     return new Conversation(sessionKey, sentUrl == null || sentUrl.isEmpty() ? url : sentUrl, effort, deliveredCount,
         deliveredDigest, turns, openedAtEpochSecond, status, inFlight, estimatedInput, estimatedOutput, lastAnswer,
-        lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId);
+        lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId, files);
   }
 
   /**
@@ -163,7 +190,7 @@ public record Conversation(
   public Conversation uncertainAfterSend(String userMessageId, String sentUrl) {
     return new Conversation(sessionKey, sentUrl == null || sentUrl.isEmpty() ? url : sentUrl, effort, deliveredCount,
         deliveredDigest, turns, openedAtEpochSecond, Status.UNCERTAIN, inFlight, estimatedInput, estimatedOutput,
-        lastAnswer, lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId);
+        lastAnswer, lastUsedEpochSecond, null, temporary, deletedAtEpochSecond, clientSession, userMessageId, files);
   }
 
   /** Whether its answer may be looked up in the conversation: uncertain past a proven send, with a URL, not temporary. */
@@ -179,27 +206,42 @@ public record Conversation(
   public Conversation tombstone(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         Status.DELETED, null, estimatedInput, estimatedOutput, null, lastUsedEpochSecond, project, temporary,
-        atEpochSecond, clientSession, null);
+        atEpochSecond, clientSession, null, files);
   }
 
   /** This entry marked as a temporary chat (or not). */
   public Conversation withTemporary(boolean isTemporary) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, isTemporary,
-        deletedAtEpochSecond, clientSession, sentMessageId);
+        deletedAtEpochSecond, clientSession, sentMessageId, files);
   }
 
   /** This entry last used at {@code atEpochSecond}. */
   public Conversation usedAt(long atEpochSecond) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, lastAnswer, atEpochSecond, project, temporary,
-        deletedAtEpochSecond, clientSession, sentMessageId);
+        deletedAtEpochSecond, clientSession, sentMessageId, files);
+  }
+
+  /** The sha256 of every file the conversation holds. */
+  public Set<String> fileDigests() {
+    return files.stream().map(HeldFile::sha256).collect(Collectors.toUnmodifiableSet());
+  }
+
+  /** This entry holding {@code more} files besides its own (each once). */
+  Conversation withFiles(List<HeldFile> more) {
+    List<HeldFile> all = new ArrayList<>(files);
+    Set<String> known = fileDigests();
+    more.stream().filter(file -> !known.contains(file.sha256())).forEach(all::add);
+    return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
+        status, inFlight, estimatedInput, estimatedOutput, lastAnswer, lastUsedEpochSecond, project, temporary,
+        deletedAtEpochSecond, clientSession, sentMessageId, all);
   }
 
   /** This entry with another remembered answer (null for none). */
   Conversation withAnswer(RememberedAnswer answer) {
     return new Conversation(sessionKey, url, effort, deliveredCount, deliveredDigest, turns, openedAtEpochSecond,
         status, inFlight, estimatedInput, estimatedOutput, answer, lastUsedEpochSecond, project, temporary,
-        deletedAtEpochSecond, clientSession, sentMessageId);
+        deletedAtEpochSecond, clientSession, sentMessageId, files);
   }
 }

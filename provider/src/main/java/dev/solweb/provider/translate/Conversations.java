@@ -204,9 +204,10 @@ public final class Conversations {
     List<Message> messages = turn.messages();
     int delivered = Math.min(conversation.deliveredCount(), messages.size());
     try {
-      String delta = Delivery.deliver(conversation, messages, turn.prefixDigests().get(delivered));
+      Delivery.Typed delta = Delivery.deliver(conversation, messages, turn.prefixDigests().get(delivered));
       int rendered = messages.size() - conversation.deliveredCount();
-      return new TurnPlan.Deliver(turn, conversation, delta, ContextBudget.estimateInput(delta, rendered, 0));
+      return new TurnPlan.Deliver(turn, conversation, delta.text(), ContextBudget.estimateInput(delta.text(), rendered, 0),
+          delta.uploads());
     } catch (ReplayNeeded desync) {
       // A desynced conversation is replaced, never patched.
       return replay(turn, conversation, desync.getMessage());
@@ -256,7 +257,7 @@ public final class Conversations {
         base == null ? 0 : base.deliveredCount(), base == null ? HistoryDigest.EMPTY : base.deliveredDigest(),
         base == null ? 0 : base.turns(), openedAt(base), Conversation.Status.IN_FLIGHT, turn.historyDigest(),
         base == null ? 0 : base.estimatedInput(), base == null ? 0 : base.estimatedOutput(),
-        previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn));
+        previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn)).withFiles(files(base, plan));
     if (!registry.markInFlight(mark)) {
       throw new TurnFailed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
           "the conversation registry could not be written, so the turn cannot be marked in flight; nothing was sent"));
@@ -285,7 +286,7 @@ public final class Conversations {
       registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
           turnsBefore + 1, openedAt(base), Conversation.Status.UNCERTAIN, proven ? turn.historyDigest() : null, input,
           output, previousAnswer(plan), now(), null, temporary(base), 0, clientSession(turn),
-          proven ? uncertain.sentMessageId() : null));
+          proven ? uncertain.sentMessageId() : null).withFiles(files(base, plan)));
       return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.NotSent) {
@@ -329,7 +330,7 @@ public final class Conversations {
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
         Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null,
-        now(), null, temporary(base), 0, clientSession(turn)));
+        now(), null, temporary(base), 0, clientSession(turn)).withFiles(files(base, plan)));
     return answer;
   }
 
@@ -345,13 +346,13 @@ public final class Conversations {
   private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
     List<Message> messages = turn.messages();
     String preamble = Preamble.render(SessionKey.systemText(messages), rules(turn));
-    String history = Delivery.deliverAll(messages);
-    String text = history.isEmpty() ? preamble : preamble + "\n" + history;
+    Delivery.Typed history = Delivery.replayed(messages);
+    String text = history.text().isEmpty() ? preamble : preamble + "\n" + history.text();
     int tools = turn.input().tools().size();
     long systemMessages = messages.stream().filter(m -> m.role() == Message.Role.SYSTEM).count();
     long mandatory = ContextBudget.estimateInput(preamble, (int) systemMessages, tools);
     return new TurnPlan.Replay(turn, replaced, text, ContextBudget.estimateInput(text, messages.size(), tools),
-        mandatory, why);
+        mandatory, why, history.uploads());
   }
 
   /** The conversation the turn types into: the resumed one, or none for a fresh conversation. */
@@ -363,6 +364,16 @@ public final class Conversations {
   /** The registry entry before this turn: the resumed conversation, or the one a replay replaces. */
   private static Conversation previous(TurnPlan plan) {
     return plan instanceof TurnPlan.Replay replay ? replay.replaced() : base(plan);
+  }
+
+  /**
+   * The files the plan's conversation holds once its send went: the resumed conversation's and
+   * the plan's uploads (a fresh conversation holds only what its replay uploaded).
+   */
+  private static List<Conversation.HeldFile> files(Conversation base, TurnPlan plan) {
+    List<Conversation.HeldFile> files = new ArrayList<>(base == null ? List.of() : base.files());
+    files.addAll(Conversation.HeldFile.of(plan.attachments()));
+    return files;
   }
 
   /** A replaced conversation's memory still answers a re-send of its own last turn. */

@@ -13,7 +13,8 @@ import java.util.Map;
 
 /**
  * A digest of a message history in canonical form (object keys sorted), so the registry can
- * prove a request extends what was delivered without keeping any prompt text. It is a hash
+ * prove a request extends what was delivered without keeping any prompt text (a message's files
+ * count by name, type and sha256, never their bytes). It is a hash
  * chain, one link per message, so extending a known digest by one message costs one link.
  */
 final class HistoryDigest {
@@ -53,6 +54,12 @@ final class HistoryDigest {
     ArrayNode calls = node.putArray("tool_calls");
     for (Message.ToolCallRef call : message.toolCalls()) {
       calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
+    }
+    // Only a message with files says so: every digest recorded before files existed still matches.
+    if (!message.attachments().isEmpty()) {
+      ArrayNode files = node.putArray("files");
+      message.attachments().forEach(file -> files.addObject().put("name", file.name()).put("media_type", file.mediaType())
+          .put("sha256", file.sha256()));
     }
     try {
       return SessionKey.sha256Hex(digest + "\n" + JSON.writeValueAsString(node));

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.BigIntegerNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.platform.Json;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -17,9 +18,14 @@ import java.util.Objects;
  * One chat message in normalized semantic form, so that a client re-serializing its history
  * (string vs text-part arrays, {@code null} vs {@code ""}, argument key order, {@code developer}
  * vs {@code system}, extra keys such as {@code cache_control}) compares equal to what was sent.
- * Record equality is the semantic comparison.
+ * Record equality is the semantic comparison; files compare by name, type and sha256 (a re-sent
+ * history decodes the same file into new bytes).
+ *
+ * @param attachments the files a user message or a tool result carried ({@link MessageParts}),
+ *     in the order sent; empty for every other message
  */
-public record Message(Role role, String content, List<ToolCallRef> toolCalls, String toolCallId) {
+public record Message(Role role, String content, List<ToolCallRef> toolCalls, String toolCallId,
+    List<Attachment> attachments) {
 
   public enum Role { SYSTEM, USER, ASSISTANT, TOOL }
 
@@ -40,6 +46,28 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     content = content == null ? "" : content;
     toolCalls = toolCalls == null ? List.of() : List.copyOf(toolCalls);
     toolCallId = toolCallId == null ? "" : toolCallId;
+    attachments = attachments == null ? List.of() : List.copyOf(attachments);
+  }
+
+  /** A message without files. */
+  public Message(Role role, String content, List<ToolCallRef> toolCalls, String toolCallId) {
+    this(role, content, toolCalls, toolCallId, List.of());
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof Message that && role == that.role && content.equals(that.content)
+        && toolCalls.equals(that.toolCalls) && toolCallId.equals(that.toolCallId)
+        && fileKeys(attachments).equals(fileKeys(that.attachments));
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(role, content, toolCalls, toolCallId, fileKeys(attachments));
+  }
+
+  private static List<List<String>> fileKeys(List<Attachment> files) {
+    return files.stream().map(file -> List.of(file.name(), file.mediaType(), file.sha256())).toList();
   }
 
   public static Message user(String text) {
@@ -50,13 +78,20 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
     return new Message(Role.SYSTEM, text, List.of(), null);
   }
 
-  /**
-   * Normalizes one OpenAI chat message.
-   *
-   * @throws BadRequest for a message that is not an object, an unknown role, image or other
-   *     non-text content, or malformed tool calls
-   */
+  /** {@link #fromJson(JsonNode, int, AttachmentDecoder)} with the default file limits. */
   public static Message fromJson(JsonNode node, int index) throws BadRequest {
+    return fromJson(node, index, AttachmentDecoder.defaults());
+  }
+
+  /**
+   * Normalizes one OpenAI chat message: text parts, and on a user or tool message {@code image_url}
+   * (a data URL) and {@code file} ({@code file_data}, {@code filename}) parts decoded by
+   * {@code files}.
+   *
+   * @throws BadRequest for a message that is not an object, an unknown role, a file the decoder
+   *     refuses or on a message that cannot carry one, other content, or malformed tool calls
+   */
+  public static Message fromJson(JsonNode node, int index, AttachmentDecoder files) throws BadRequest {
     if (node == null || !node.isObject()) {
       throw BadRequest.invalid("messages[" + index + "] must be an object");
     }
@@ -72,7 +107,7 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
       default -> throw BadRequest.invalid(
           "messages[" + index + "].role must be system|developer|user|assistant|tool, got: " + roleNode.asText());
     };
-    String content = contentText(node.get("content"), index);
+    MessageParts parts = content(node.get("content"), index, role, files);
     List<ToolCallRef> calls = role == Role.ASSISTANT ? toolCalls(node.get("tool_calls"), index) : List.of();
     JsonNode contentNode = node.get("content");
     if (contentNode != null && contentNode.isArray() && contentNode.isEmpty() && calls.isEmpty()) {
@@ -87,39 +122,57 @@ public record Message(Role role, String content, List<ToolCallRef> toolCalls, St
       }
       toolCallId = id.asText();
     }
-    return new Message(role, content, calls, toolCallId);
+    return parts.message(role, calls, toolCallId);
   }
 
-  private static String contentText(JsonNode content, int index) throws BadRequest {
+  private static MessageParts content(JsonNode content, int index, Role role, AttachmentDecoder files)
+      throws BadRequest {
+    String where = "messages[" + index + "]";
+    MessageParts parts = files.parts(where);
     if (content == null || content.isNull()) {
-      return "";
+      return parts;
     }
     if (content.isTextual()) {
-      return content.asText();
+      return parts.text(content.asText());
     }
     if (!content.isArray()) {
-      throw BadRequest.invalid("messages[" + index + "].content must be a string, null or an array of text parts");
+      throw BadRequest.invalid(where + ".content must be a string, null or an array of parts");
     }
-    StringBuilder text = new StringBuilder();
-    for (JsonNode part : content) {
+    boolean filesAllowed = role == Role.USER || role == Role.TOOL;
+    for (int i = 0; i < content.size(); i++) {
+      JsonNode part = content.get(i);
       String type = part.path("type").asText("");
-      if (!type.equals("text")) {
-        if (type.contains("image")) {
-          throw BadRequest.invalid("messages[" + index + "] has " + type
-              + " content; this provider is text only (read files through tools instead)");
+      String at = where + ".content[" + i + "]";
+      if (!type.equals("text") && (type.equals("image_url") || type.equals("file")) && !filesAllowed) {
+        throw BadRequest.invalid(at + " is a " + type + " part on a " + role.name().toLowerCase(java.util.Locale.ROOT)
+            + " message; files go in user messages (or tool results)");
+      }
+      switch (type) {
+        case "text" -> {
+          JsonNode partText = part.get("text");
+          if (partText == null || !partText.isTextual()) {
+            throw BadRequest.invalid(where + ".content text part needs a string 'text'");
+          }
+          parts.text(partText.asText());
         }
-        throw BadRequest.invalid("messages[" + index + "].content part of type '" + type + "' is not supported (text only)");
+        case "image_url" -> {
+          JsonNode image = part.get("image_url");
+          JsonNode url = image != null && image.isObject() ? image.get("url") : image;
+          parts.image(at, url != null && url.isTextual() ? url.asText() : null);
+        }
+        case "file" -> {
+          JsonNode file = part.path("file");
+          if (file.hasNonNull("file_id") && !file.hasNonNull("file_data")) {
+            throw new BadRequest(400, "invalid_attachment", at + " names file_id " + file.get("file_id").asText()
+                + "; solwebd keeps no uploaded files: send the bytes as file_data (a base64 data URL)");
+          }
+          parts.file(at, file.path("file_data").asText(null), file.path("filename").asText(null));
+        }
+        default -> throw BadRequest.invalid(where + ".content part of type '" + type
+            + "' is not supported (text, image_url, file)");
       }
-      JsonNode partText = part.get("text");
-      if (partText == null || !partText.isTextual()) {
-        throw BadRequest.invalid("messages[" + index + "].content text part needs a string 'text'");
-      }
-      if (text.length() > 0) {
-        text.append('\n');
-      }
-      text.append(partText.asText());
     }
-    return text.toString();
+    return parts;
   }
 
   private static List<ToolCallRef> toolCalls(JsonNode calls, int index) throws BadRequest {

@@ -11,7 +11,7 @@ import java.util.Optional;
 
 /**
  * Which browser conversation a stateless request belongs to: sha256 hex, first 16 characters,
- * over the system text, the first user text, the sorted tool names and the effort, plus the
+ * over the system text, the first user text (and its files' sha256), the sorted tool names and the effort, plus the
  * client-session header value when the client sent one. Stable across a client session,
  * distinct across tasks, efforts and client sessions.
  *
@@ -23,8 +23,12 @@ public final class SessionKey {
   public static String of(List<Message> messages, List<ToolSpec> tools, Effort effort, Optional<String> clientSession) {
     StringBuilder material = new StringBuilder();
     material.append(systemText(messages)).append('\0');
-    material.append(messages.stream().filter(m -> m.role() == Message.Role.USER).findFirst()
-        .map(Message::content).orElse("")).append('\0');
+    Optional<Message> firstUser = messages.stream().filter(m -> m.role() == Message.Role.USER).findFirst();
+    material.append(firstUser.map(Message::content).orElse("")).append('\0');
+    // Two tasks that open with the same words about different files are two sessions; a first
+    // message without files keys as it always did.
+    firstUser.map(Message::attachments).filter(files -> !files.isEmpty())
+        .ifPresent(files -> files.forEach(file -> material.append(file.sha256()).append('\0')));
     material.append(String.join(",", tools.stream().map(ToolSpec::name).sorted().toList())).append('\0');
     material.append(effort.suffix());
     clientSession.ifPresent(session -> material.append('\0').append(session));

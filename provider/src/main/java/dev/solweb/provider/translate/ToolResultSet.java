@@ -2,6 +2,7 @@ package dev.solweb.provider.translate;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -26,13 +27,14 @@ record ToolResultSet(List<Message.ToolCallRef> calls, List<Message> results) {
     return new ToolResultSet(assistant == null ? List.of() : assistant.toolCalls(), results);
   }
 
-  String render() {
+  /** @param fileMarker the lines naming a result's files, appended after its (elided) content */
+  String render(Function<Message, String> fileMarker) {
     List<Message> ordered = inCallOrder();
     List<String> kept = TurnEnvelope.elideTogether(ordered.stream().map(Message::content).toList(),
         TurnEnvelope.MAX_TURN_RESULT_CHARS);
     List<String> blocks = new ArrayList<>();
     for (int i = 0; i < ordered.size(); i++) {
-      blocks.add("TOOL RESULT [" + ordered.get(i).toolCallId() + "]\n" + kept.get(i));
+      blocks.add("TOOL RESULT [" + ordered.get(i).toolCallId() + "]\n" + kept.get(i) + fileMarker.apply(ordered.get(i)));
     }
     List<Message.ToolCallRef> missing = missing();
     if (!missing.isEmpty()) {

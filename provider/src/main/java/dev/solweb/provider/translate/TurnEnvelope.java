@@ -37,6 +37,14 @@ final class TurnEnvelope {
   }
 
   /**
+   * A short text file typed into its message ({@link MessageParts}): its text between two lines
+   * that name it, so the model reads where the file ends.
+   */
+  static String typedFile(String name, String text) {
+    return "[file " + name + "]\n" + text + "\n[end of file " + name + "]";
+  }
+
+  /**
    * An assistant turn of a replayed history; its tool calls are rendered by the protocol
    * ({@link ReplyBlocks}), so the model reads them as it wrote them.
    */

@@ -1,13 +1,15 @@
 package dev.solweb.provider.translate;
 
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.model.Attachment;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * What {@link Conversations#plan} decided for one turn: type a delta into the conversation that
  * holds the prefix, replace the conversation and type the whole history into a fresh one, or
  * first look for the answer in the conversation a send of this very turn was left uncertain in.
- * The seat types {@link #text()} and nothing else.
+ * The seat uploads {@link #attachments()}, then types {@link #text()} and nothing else.
  */
 public sealed interface TurnPlan {
 
@@ -15,6 +17,12 @@ public sealed interface TurnPlan {
 
   /** The exact text to type. */
   String text();
+
+  /**
+   * The files to upload with the text: only those the conversation does not hold yet (by
+   * sha256), at most {@link Attachment#MAX_PER_TURN}; the text names them all.
+   */
+  List<Attachment> attachments();
 
   /** Estimated input tokens this text adds ({@link ContextBudget#estimateInput}). */
   long newInput();
@@ -25,7 +33,12 @@ public sealed interface TurnPlan {
   /**
    * Resume {@code into} (its URL) and type only the messages it has not seen.
    */
-  record Deliver(ChatTurn turn, Conversation into, String text, long newInput) implements TurnPlan {
+  record Deliver(ChatTurn turn, Conversation into, String text, long newInput, List<Attachment> attachments)
+      implements TurnPlan {
+    public Deliver {
+      attachments = List.copyOf(attachments);
+    }
+
     @Override
     public Optional<ProviderFailure> overflow() {
       return ContextBudget.check(into.estimatedInput(), into.estimatedOutput(), newInput, 0);
@@ -39,9 +52,14 @@ public sealed interface TurnPlan {
    * @param replaced the registry entry this replaces, or null for a session never seen
    * @param mandatory estimated tokens of the system rules and tool schemas alone
    * @param why why the conversation is not continued (for logs and tests)
+   * @param attachments the history's newest files (its text's note names any left out)
    */
-  record Replay(ChatTurn turn, Conversation replaced, String text, long newInput, long mandatory, String why)
-      implements TurnPlan {
+  record Replay(ChatTurn turn, Conversation replaced, String text, long newInput, long mandatory, String why,
+      List<Attachment> attachments) implements TurnPlan {
+    public Replay {
+      attachments = List.copyOf(attachments);
+    }
+
     @Override
     public Optional<ProviderFailure> overflow() {
       // A fresh replay's failure names its largest message: the one a compaction cannot shrink.
@@ -65,6 +83,11 @@ public sealed interface TurnPlan {
     @Override
     public long newInput() {
       return 0; // the uncertain send's input is already in the entry's estimate
+    }
+
+    @Override
+    public List<Attachment> attachments() {
+      return List.of(); // nothing is sent; the uncertain send's files are in the entry already
     }
 
     @Override

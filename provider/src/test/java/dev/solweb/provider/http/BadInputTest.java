@@ -53,7 +53,7 @@ class BadInputTest {
         Arguments.of("stream not boolean", "{\"model\":\"sol-web-high\",\"stream\":\"yes\",\"messages\":" + user + "}", "stream must be a boolean"),
         Arguments.of("tools not an array", "{\"model\":\"sol-web-high\",\"tools\":{},\"messages\":" + user + "}", "tools must be an array"),
         Arguments.of("image content", "{\"model\":\"sol-web-high\",\"messages\":[{\"role\":\"user\",\"content\":"
-            + "[{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,AAAA\"}}]}]}", "text only"),
+            + "[{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,AAAA\"}}]}]}", "no type the page takes"),
         Arguments.of("tool result answering no call", "{\"model\":\"sol-web-high\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"},"
             + "{\"role\":\"tool\",\"tool_call_id\":\"call_9\",\"content\":\"x\"}]}", "no earlier assistant message called"));
   }

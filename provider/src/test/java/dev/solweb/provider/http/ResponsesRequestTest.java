@@ -10,6 +10,7 @@ import dev.solweb.provider.protocol.ToolSpec;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.Message;
+import dev.solweb.provider.translate.TestFiles;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -118,18 +119,22 @@ class ResponsesRequestTest {
   }
 
   @Test
-  void aToolImageBecomesAMarkerAndTextPartsAreJoined() throws Exception {
+  void aToolImageIsAttachedToItsResultAndTextPartsAreJoined() throws Exception {
+    byte[] png = TestFiles.png(120, 3);
     ObjectNode body = JSON.createObjectNode().put("model", "sol-web-high");
     ArrayNode input = body.putArray("input");
     input.addObject().put("role", "user").put("content", "look");
     input.addObject().put("type", "function_call").put("call_id", "c").put("name", "view_image").put("arguments", "{}");
     ArrayNode output = input.addObject().put("type", "function_call_output").put("call_id", "c").putArray("output");
     output.addObject().put("type", "input_text").put("text", "the image:");
-    output.addObject().put("type", "input_image").put("image_url", "data:image/png;base64,AAAA");
+    output.addObject().put("type", "input_image").put("image_url", TestFiles.dataUrl("image/png", png));
+    output.addObject().put("type", "input_text").put("text", "end");
 
     Message result = parse(body).input().messages().get(2);
 
-    assertThat(result.content()).startsWith("the image:\n[an image was returned here; this provider is text only");
+    assertThat(result.content()).isEqualTo("the image:\nend");
+    assertThat(result.attachments()).singleElement()
+        .satisfies(file -> assertThat(file.sha256()).isEqualTo(TestFiles.sha256(png)));
   }
 
   @Test
@@ -185,7 +190,7 @@ class ResponsesRequestTest {
     assertRefused("{\"model\":\"sol-web-high\"}", "input is required");
     assertRefused("{\"model\":\"sol-web-high\",\"input\":[{\"type\":\"computer_call\"}]}", "input[0] has type 'computer_call'");
     assertRefused("{\"model\":\"sol-web-high\",\"input\":[{\"role\":\"user\",\"content\":[{\"type\":\"input_image\",\"image_url\":\"x\"}]}]}",
-        "text only");
+        "input[0].content[0] must be a data URL");
     assertRefused("{\"model\":\"sol-web-high\",\"input\":[{\"role\":\"user\",\"content\":\"hi\"},"
         + "{\"type\":\"function_call_output\",\"call_id\":\"nope\",\"output\":\"x\"}]}", "no earlier function_call");
     assertRefused("{\"model\":\"sol-web-high\",\"input\":[{\"role\":\"developer\",\"content\":\"only rules\"}]}",

@@ -36,7 +36,8 @@ class ShippedPresetsTest {
       ids.add(model.path("id").asText());
       assertThat(model.path("name").asText()).startsWith("ChatGPT Sol Web ");
       assertThat(model.path("reasoning").asBoolean()).isFalse();
-      assertThat(model.path("input").toString()).isEqualTo("[\"text\"]");
+      // Pi sends a user's images (and a tool's) only to a model that says it takes them (docs/attachments.md).
+      assertThat(model.path("input").toString()).isEqualTo("[\"text\",\"image\"]");
       assertThat(model.path("cost").toString())
           .isEqualTo("{\"input\":0,\"output\":0,\"cacheRead\":0,\"cacheWrite\":0}");
       assertThat(model.path("contextWindow").asLong()).isEqualTo(120_000);

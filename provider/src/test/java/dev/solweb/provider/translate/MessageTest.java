@@ -112,13 +112,27 @@ class MessageTest {
   }
 
   @Test
-  void imageUrlPartIsRefusedAsTextOnly() throws Exception {
-    BadRequest refused = refusal("{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"look\"},"
-        + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"data:image/png;base64,AAAA\"}}]}");
+  void aDataUrlImagePartBecomesAnAttachmentTypedByItsBytesAndTheTextStaysText() throws Exception {
+    byte[] jpeg = TestFiles.jpeg(300, 1);
+    Message message = parse("{\"role\":\"user\",\"content\":[{\"type\":\"text\",\"text\":\"look\"},"
+        + "{\"type\":\"image_url\",\"image_url\":{\"url\":\"" + TestFiles.dataUrl("image/png", jpeg) + "\"}}]}");
+
+    assertThat(message.content()).isEqualTo("look");
+    assertThat(message.attachments()).singleElement().satisfies(file -> {
+      assertThat(file.mediaType()).isEqualTo("image/jpeg"); // the bytes say JPEG, whatever the URL declared
+      assertThat(file.bytes()).isEqualTo(jpeg);
+      assertThat(file.sha256()).isEqualTo(TestFiles.sha256(jpeg));
+      assertThat(file.name()).isEqualTo("image-" + TestFiles.sha256(jpeg).substring(0, 8) + ".jpg");
+    });
+  }
+
+  @Test
+  void anImageOnAnAssistantMessageIsRefused() throws Exception {
+    BadRequest refused = refusal("{\"role\":\"assistant\",\"content\":[{\"type\":\"image_url\",\"image_url\":{\"url\":\""
+        + TestFiles.dataUrl("image/png", TestFiles.png(40, 1)) + "\"}}]}");
 
     assertThat(refused).isNotNull();
-    assertThat(refused.status()).isEqualTo(400);
-    assertThat(refused.getMessage()).contains("messages[3]").contains("image_url").contains("text only");
+    assertThat(refused.getMessage()).contains("messages[3].content[0]").contains("assistant message");
   }
 
   @Test
