@@ -1,18 +1,15 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.protocol.ToolSpec;
 import dev.solweb.provider.translate.BadRequest;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Message;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -38,8 +35,6 @@ import java.util.Set;
  * effort is in the model id), and {@link #thinking} says a thinking budget was asked for.
  */
 record MessagesRequest(String model, ChatInput input, boolean stream, List<String> notOffered, boolean thinking) {
-
-  private static final ObjectMapper JSON = Json.MAPPER;
 
   MessagesRequest {
     Objects.requireNonNull(model, "model");
@@ -99,16 +94,7 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
     if (body == null || body.isBlank()) {
       throw BadRequest.invalid("the request body is empty; send a JSON object {model, max_tokens, messages, ...}");
     }
-    JsonNode root;
-    try {
-      root = JSON.readTree(body);
-    } catch (IOException e) {
-      throw BadRequest.invalid("the request body is not valid JSON: " + ChatRequest.firstLine(e.getMessage()));
-    }
-    if (root == null || !root.isObject()) {
-      throw BadRequest.invalid("the request body must be a JSON object");
-    }
-    return (ObjectNode) root;
+    return ResponsesRequest.object(body);
   }
 
   private static String model(ObjectNode root) throws BadRequest {

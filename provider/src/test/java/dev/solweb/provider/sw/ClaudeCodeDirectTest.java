@@ -10,10 +10,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,13 +68,8 @@ class ClaudeCodeDirectTest {
   }
 
   private int daemon(String... replies) throws IOException {
-    Path scenario = dir.resolve("scenario.json");
-    Files.writeString(scenario, "{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [" + String.join(", ", replies) + "]}");
-    StringWriter err = new StringWriter();
-    int ensured = Solwebctl.execute(fx.ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(err),
-        "ensure", "--json", "--seat", "scripted:" + scenario);
-    assertThat(ensured).as(err.toString()).isZero();
-    return StateFile.read(fx.home.resolve("solwebd.state.json")).orElseThrow().port();
+    fx.ensure("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [" + String.join(", ", replies) + "]}");
+    return fx.daemonPort();
   }
 
   private record Claude(int exitCode, JsonNode result, String out) {}
@@ -117,22 +108,6 @@ class ClaudeCodeDirectTest {
     return lines;
   }
 
-  private JsonNode health(int port) throws Exception {
-    String token = Files.readString(fx.home.resolve("solwebd.token")).strip();
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
-            .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(response.body());
-  }
-
-  private static int browserSends(JsonNode health) {
-    int sends = 0;
-    for (JsonNode conversation : health.path("occupancy")) {
-      sends += conversation.path("turns").asInt();
-    }
-    return sends;
-  }
-
   @Test
   void createsAFileThroughAToolCallWithNoSideRequestAndTheTokenOnlyFromTheHelper() throws Exception {
     int port = daemon(WRITE, finalAnswer("Created hello.txt containing hi."));
@@ -155,9 +130,9 @@ class ClaudeCodeDirectTest {
         }
       }
     }
-    JsonNode health = health(port);
+    JsonNode health = fx.health();
     assertThat(health.get("conversations").asInt()).isEqualTo(1);
-    assertThat(browserSends(health)).isEqualTo(2);
+    assertThat(SwFixture.browserSends(health)).isEqualTo(2);
   }
 
   @Test
@@ -174,9 +149,9 @@ class ClaudeCodeDirectTest {
       assertThat(resumed.result().path("session_id").asText()).isEqualTo(SESSION);
       assertThat(requests(proxy)).hasSize(3);
     }
-    JsonNode health = health(port);
+    JsonNode health = fx.health();
     assertThat(health.get("conversations").asInt()).as("the resumed history continued the conversation").isEqualTo(1);
-    assertThat(browserSends(health)).isEqualTo(3);
+    assertThat(SwFixture.browserSends(health)).isEqualTo(3);
   }
 
   @Test
@@ -195,7 +170,7 @@ class ClaudeCodeDirectTest {
       assertThat(requests(proxy)).hasSizeBetween(1, 2);
       assertThat(proxy.count("X-Stainless-Retry-Count: 0")).isEqualTo(requests(proxy).size());
     }
-    assertThat(browserSends(health(port))).isLessThanOrEqualTo(1);
+    assertThat(SwFixture.browserSends(fx.health())).isLessThanOrEqualTo(1);
     assertThat(fx.workspace.resolve("hello.txt")).doesNotExist();
   }
 }

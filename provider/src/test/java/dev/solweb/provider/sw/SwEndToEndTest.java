@@ -10,10 +10,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,13 +88,7 @@ class SwEndToEndTest {
 
   /** Starts solwebd on the scenario (as sw's ensure would) and registers it in ccr's config. */
   private void daemonAndRegistration(String scenarioJson) throws IOException {
-    Path scenario = dir.resolve("scenario.json");
-    Files.writeString(scenario, scenarioJson);
-    fx.env.put("SW_SEAT", "scripted:" + scenario);
-    StringWriter err = new StringWriter();
-    int ensured = Solwebctl.execute(fx.ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(err),
-        "ensure", "--json", "--seat", "scripted:" + scenario);
-    assertThat(ensured).as(err.toString()).isZero();
+    fx.ensure(scenarioJson);
     SwFixture.Run install = fx.sw("install-ccr");
     assertThat(install.exitCode()).as(install.err()).isZero();
   }
@@ -125,20 +115,11 @@ class SwEndToEndTest {
   }
 
   private JsonNode daemonHealth() throws Exception {
-    int port = StateFile.read(fx.home.resolve("solwebd.state.json")).orElseThrow().port();
-    String token = Files.readString(fx.home.resolve("solwebd.token")).strip();
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
-            .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(response.body());
+    return fx.health();
   }
 
   private static int browserSends(JsonNode health) {
-    int sends = 0;
-    for (JsonNode conversation : health.path("occupancy")) {
-      sends += conversation.path("turns").asInt();
-    }
-    return sends;
+    return SwFixture.browserSends(health);
   }
 
   @Test
@@ -202,20 +183,9 @@ class SwEndToEndTest {
     assertThat(browserSends(health)).as("browser sends: the tool call and the final answer, nothing twice").isEqualTo(2);
   }
 
-  /** Starts solwebd on the scenario (as sw's ensure would); a direct run needs no registration. */
-  private void daemon(String scenarioJson) throws IOException {
-    Path scenario = dir.resolve("scenario.json");
-    Files.writeString(scenario, scenarioJson);
-    fx.env.put("SW_SEAT", "scripted:" + scenario);
-    StringWriter err = new StringWriter();
-    int ensured = Solwebctl.execute(fx.ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(err),
-        "ensure", "--json", "--seat", "scripted:" + scenario);
-    assertThat(ensured).as(err.toString()).isZero();
-  }
-
   @Test
   void createsHelloTxtWithClaudeCodeStraightAtSolwebdAndNoCcr() throws Exception {
-    daemon("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": " + WRITE_THEN_FINAL.formatted(100) + "}");
+    fx.ensure("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": " + WRITE_THEN_FINAL.formatted(100) + "}");
     Files.delete(fx.ccrConfig()); // nothing of ccr is needed or read
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
         "--task-slug", "hello-direct");
@@ -234,7 +204,7 @@ class SwEndToEndTest {
 
   @Test
   void aCapStraightAtSolwebdIsExit75InSecondsWithNoRetryIntoIt() throws Exception {
-    daemon("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [{\"fault\": \"cap\", \"resume_in_s\": 3600}]}");
+    fx.ensure("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [{\"fault\": \"cap\", \"resume_in_s\": 3600}]}");
     Instant before = Instant.now();
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
         "--task-slug", "capped-direct");
