@@ -31,6 +31,8 @@ import java.util.stream.Stream;
  *   <li>ccr: the solweb provider merged into ccr's config by {@code sw install-ccr};
  *   <li>Codex: {@code [model_providers.solweb]} merged into {@code $CODEX_HOME/config.toml} and the
  *       profile {@code solweb.config.toml} beside it ({@link CodexConfig});
+ *   <li>Claude Code: {@code solweb-settings.json} in its config dir, for {@code claude --settings}
+ *       straight at solwebd ({@link ClaudeSettings});
  *   <li>whatever an earlier install put in place and this one no longer ships is taken back.
  * </ol>
  * Never touched: the enrollment ({@code identity.json}), the token, the browser profile.
@@ -62,6 +64,7 @@ final class Installer {
     step(this::factory);
     step(this::ccr);
     step(this::codex);
+    step(this::claude);
     if (changes.failures().isEmpty()) {
       stale();
     } else {
@@ -347,6 +350,18 @@ final class Installer {
       throw new IllegalStateException("Unhandled plan: " + plan);
     }
     changes.create(profile, CodexConfig.profile().getBytes(StandardCharsets.UTF_8), "`codex -p solweb`");
+  }
+
+  /** Claude Code's settings file for direct use; the token stays out: Claude Code runs solwebctl token. */
+  private void claude() throws IOException, StepFailed {
+    Path file = layout.claudeDir().resolve(ClaudeSettings.FILE);
+    if (!Files.isExecutable(shipped("bin/solwebctl"))) {
+      changes.say("skip", file, "this distribution has no solwebctl (Claude Code gets its key from it)");
+      prior.get(file).ifPresent(e -> changes.keep(file));
+      return;
+    }
+    changes.create(file, ClaudeSettings.render(layout.binDir().resolve("solwebctl")),
+        "`claude --settings " + file + "` straight at solwebd");
   }
 
   private Path solwebdHome() {

@@ -17,10 +17,11 @@ import java.util.Map;
  * @param pluginDir Factory's plugins: {@code $FACTORY_PLUGIN_DIR}, else {@code ~/.config/factory/plugins}
  * @param ccrConfig ccr's config: {@code $CCR_CONFIG}, else {@code ~/.claude-code-router/config.json}
  * @param codexHome the Codex CLI's home: {@code $CODEX_HOME}, else {@code ~/.codex}
+ * @param claudeDir Claude Code's config dir: {@code $CLAUDE_CONFIG_DIR}, else {@code ~/.claude}
  * @param env the environment the installer's children (sw install-ccr, verify) inherit
  */
 public record Layout(Path source, Path prefix, Path binDir, Path piAgentDir, Path presetsDir, Path pluginDir,
-    Path ccrConfig, Path codexHome, Map<String, String> env) {
+    Path ccrConfig, Path codexHome, Path claudeDir, Map<String, String> env) {
 
   public static final String PREFIX_DEFAULT = "~/.local/share/solweb";
 
@@ -37,6 +38,7 @@ public record Layout(Path source, Path prefix, Path binDir, Path piAgentDir, Pat
         path(home, null, env.get("FACTORY_PLUGIN_DIR"), "~/.config/factory/plugins"),
         path(home, null, env.get("CCR_CONFIG"), "~/.claude-code-router/config.json"),
         path(home, null, env.get("CODEX_HOME"), "~/.codex"),
+        path(home, null, env.get("CLAUDE_CONFIG_DIR"), "~/.claude"),
         Map.copyOf(env));
   }
 

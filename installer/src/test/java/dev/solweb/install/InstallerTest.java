@@ -350,4 +350,45 @@ class InstallerTest {
     assertThat(Files.readString(config)).isEqualTo(theirs);
     assertThat(Files.isSymbolicLink(home.resolve(".local/bin/solwebd"))).as("the other steps ran").isTrue();
   }
+
+  @Test
+  void claudeCodeGetsASettingsFileOfItsOwnWithTheHelperNotTheTokenAndTheUsersFilesAreUntouched() throws Exception {
+    Path claudeDir = Files.createDirectories(home.resolve(".claude"));
+    String theirSettings = "{\"model\": \"opus\", \"env\": {\"FOO\": \"1\"}}\n";
+    Files.writeString(claudeDir.resolve("settings.json"), theirSettings);
+    Map<String, String> before = snapshot();
+
+    Run run = install();
+
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    Path file = claudeDir.resolve("solweb-settings.json");
+    com.fasterxml.jackson.databind.JsonNode settings = Json.parse(Files.readString(file));
+    assertThat(settings.path("apiKeyHelper").asText()).isEqualTo("'" + home.resolve(".local/bin/solwebctl") + "' token");
+    assertThat(settings.path("model").asText()).isEqualTo("sol-web-high");
+    assertThat(settings.path("env").path("ANTHROPIC_BASE_URL").asText()).isEqualTo("http://127.0.0.1:8791");
+    assertThat(settings.path("env").path("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC").asText()).isEqualTo("1");
+    assertThat(settings.path("env").has("ANTHROPIC_AUTH_TOKEN")).isFalse();
+    assertThat(settings.path("env").has("ANTHROPIC_API_KEY")).isFalse();
+    assertThat(Files.readString(claudeDir.resolve("settings.json"))).isEqualTo(theirSettings);
+    assertThat(install().out()).contains("install: unchanged " + file);
+
+    assertThat(install("--uninstall").exitCode()).isZero();
+    assertThat(snapshot()).isEqualTo(before);
+  }
+
+  @Test
+  void aFileOfTheUsersAtThatPathIsBackedUpAndComesBackByteForByteUnderClaudeConfigDir() throws Exception {
+    Path claudeDir = Files.createDirectories(dir.resolve("elsewhere/claude"));
+    Path file = claudeDir.resolve("solweb-settings.json");
+    Files.writeString(file, "{\"mine\": true}\n");
+    Map<String, String> env = Map.of("CLAUDE_CONFIG_DIR", claudeDir.toString());
+
+    Run run = install(env);
+
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    assertThat(run.out()).contains("install: backup " + file);
+    assertThat(Files.readString(file)).contains("apiKeyHelper");
+    assertThat(install(env, "--uninstall").exitCode()).isZero();
+    assertThat(Files.readString(file)).isEqualTo("{\"mine\": true}\n");
+  }
 }

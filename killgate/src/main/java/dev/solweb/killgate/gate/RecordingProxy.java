@@ -179,8 +179,9 @@ final class RecordingProxy implements AutoCloseable {
             continue;
           }
           forwarded.append(lines[i]).append("\r\n");
-          if (name.equals("authorization")) {
-            auth = !value.isEmpty();
+          if (name.equals("authorization") || name.equals("x-api-key")) {
+            // Claude Code presents the token as both; neither value is ever recorded.
+            auth = auth || !value.isEmpty();
             headers.put(name, value.startsWith("Bearer ") ? "Bearer <present>" : "<present>");
           } else {
             headers.put(name, value);

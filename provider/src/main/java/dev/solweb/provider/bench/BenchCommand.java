@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
       "Responses (SESSIONS conversations of TURNS turns each), SSE time to first byte, requests per",
       "second through one seat, and the daemon's RSS. Prints p50/p99 per measure; never talks to chatgpt.com.",
       "",
-      "Exit codes: 0 measured, 1 the run failed, 2 usage."})
+      "Exit codes: 0 measured, 1 the run failed, 2 usage."},
+    subcommands = BenchCommand.Messages.class)
 public final class BenchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -43,5 +44,36 @@ public final class BenchCommand implements Callable<Integer> {
     }
     ShimBench.measure(sessions, turns);
     return 0;
+  }
+
+  /** {@code bin/bench messages}: the Anthropic wire straight, through ccr, and chat completions ({@link MessagesBench}). */
+  @Command(
+      name = "messages",
+      mixinStandardHelpOptions = true,
+      description = {
+        "The 2 KB delta turn three ways in the same window, request by request: POST /v1/messages straight at",
+        "solwebd, the same request through the pinned claude-code-router 2.0.0, and POST /v1/chat/completions.",
+        "Prints p50/p99 per path; needs tools/ccr (npm ci --prefix tools/ccr).",
+        "",
+        "Exit codes: 0 measured, 1 the run failed, 2 usage, 4 ccr not installed."})
+  static final class Messages implements Callable<Integer> {
+
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", defaultValue = "10", paramLabel = "SESSIONS",
+        description = "Conversations per path (default ${DEFAULT-VALUE}).")
+    int sessions;
+
+    @Parameters(index = "1", arity = "0..1", defaultValue = "20", paramLabel = "TURNS",
+        description = "2 KB delta turns in each conversation (default ${DEFAULT-VALUE}).")
+    int turns;
+
+    @Override
+    public Integer call() throws Exception {
+      if (sessions < 1 || turns < 1) {
+        throw new ParameterException(spec.commandLine(), "SESSIONS and TURNS must be at least 1, got: " + sessions + " " + turns);
+      }
+      return MessagesBench.measure(sessions, turns) ? 0 : 4;
+    }
   }
 }

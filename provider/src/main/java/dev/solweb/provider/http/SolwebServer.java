@@ -27,7 +27,7 @@ import java.util.logging.Logger;
 
 /**
  * The HTTP surface of solwebd on a loopback address: the router, one handler class per route
- * ({@link ChatRoute}, {@link ResponsesRoute}, {@link AskRoute}, {@link PageRoutes},
+ * ({@link ChatRoute}, {@link ResponsesRoute}, {@link MessagesRoute}, {@link AskRoute}, {@link PageRoutes},
  * {@link ConversationRoutes}, {@link HealthRoute}, and the operator page's {@link OperatorRoutes}),
  * the Host and Origin guards and bearer auth (or the operator session, on its routes only) in
  * front of all of them ({@link OperatorAccess#guard}) and one typed error body behind. Handlers
@@ -105,6 +105,13 @@ public final class SolwebServer {
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new ResponsesRoute(turns, settings.attachments())::handle);
     router.get("/v1/responses/:id").handler(ResponsesRoute::retrieve);
+    router.post("/v1/messages/count_tokens")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(MessagesRoute::countTokens);
+    router.post("/v1/messages")
+        .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
+        .handler(new MessagesRoute(turns)::handle);
+    router.get("/v1/models/:id").handler(MessagesRoute::model);
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new AskRoute(vertx, dispatcher)::handle);
@@ -123,9 +130,10 @@ public final class SolwebServer {
     new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),
         new OperatorRoutes.Delegates(health::body, managed::list, managed::delete), settings.maxBodyBytes()).mount(router);
     SeatRoutes.mount(router, vertx, dispatcher); // the operator page's seats: picture, live view, control
-    router.route().last().handler(ctx -> ErrorBodies.sendRequestError(ctx.response(), 404, "not_found",
+    router.route().last().handler(ctx -> refuse(ctx, 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
-            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
+            + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/messages,"
+            + " POST /v1/messages/count_tokens, POST /v1/ask, GET /v1/models, GET /v1/doctor,"
             + " GET /v1/capture, GET /v1/conversations, POST /v1/conversations/delete, GET /healthz, POST /shutdown, "
             + OperatorRoutes.LISTED + ", " + SeatRoutes.LISTED));
     router.route().failureHandler(this::failure);
@@ -133,6 +141,10 @@ public final class SolwebServer {
   }
 
   private void models(RoutingContext ctx) {
+    if (AnthropicErrors.speaks(ctx.request())) {
+      MessagesRoute.models(ctx);
+      return;
+    }
     ObjectNode root = JSON.createObjectNode();
     root.put("object", "list");
     ArrayNode data = root.putArray("data");
@@ -153,7 +165,7 @@ public final class SolwebServer {
     if (status == 413) {
       // A client re-sends every file of its history with each request, so a long session with
       // images outgrows the limit; the message says which knob moves it.
-      ErrorBodies.sendRequestError(ctx.response(), 413, "request_too_large",
+      refuse(ctx, 413, "request_too_large",
           "the request body is over SOLWEBD_MAX_BODY (" + settings.maxBodyBytes() + " bytes); files travel in base64"
               + " (4/3 of their size) and a client re-sends every file of its history with each request: raise"
               + " SOLWEBD_MAX_BODY, or start a new session; nothing was queued");
@@ -163,10 +175,19 @@ public final class SolwebServer {
       LOG.warning("request " + ctx.request().path() + " failed: " + ctx.failure());
     }
     if (status == 400) {
-      ErrorBodies.sendRequestError(ctx.response(), 400, "invalid_request_error", "the request could not be read");
+      refuse(ctx, 400, "invalid_request_error", "the request could not be read");
       return;
     }
-    ErrorBodies.sendRequestError(ctx.response(), status >= 400 && status < 600 ? status : 500, "internal_error",
+    refuse(ctx, status >= 400 && status < 600 ? status : 500, "internal_error",
         "solwebd could not handle this request; the daemon stays up");
+  }
+
+  /** A refusal in the error shape the client speaks: Anthropic's for a Messages client, else OpenAI's. */
+  private static void refuse(RoutingContext ctx, int status, String type, String message) {
+    if (AnthropicErrors.speaks(ctx.request())) {
+      AnthropicErrors.sendRequestError(ctx.response(), status, message);
+    } else {
+      ErrorBodies.sendRequestError(ctx.response(), status, type, message);
+    }
   }
 }

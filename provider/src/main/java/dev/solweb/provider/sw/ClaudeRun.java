@@ -22,7 +22,8 @@ import java.util.Map;
 
 /**
  * One Claude Code run in the foreground: {@code timeout -k 5 SECS claude -p ... -- PROMPT}, argv
- * only (the prompt never passes through a shell), stdin {@code /dev/null}, routed at ccr. coreutils
+ * only (the prompt never passes through a shell), stdin {@code /dev/null}, routed straight at
+ * solwebd's Messages API ({@link Route.Direct}) or at ccr ({@link Route.ViaCcr}). coreutils
  * {@code timeout} puts itself and Claude Code in a process group of their own and signals the
  * whole group, TERM then KILL after 5 s, so nothing Claude Code started outlives the run.
  *
@@ -36,17 +37,39 @@ final class ClaudeRun {
   /** What the run produced. @param result Claude Code's last result event, or null */
   record Outcome(int exitCode, boolean timedOut, JsonNode result, Duration elapsed) {}
 
+  /** Where Claude Code sends its requests, and how it authenticates there. */
+  sealed interface Route {
+    /** The base URL Claude Code is given. */
+    String baseUrl();
+
+    /**
+     * solwebd itself. The token reaches Claude Code only from the {@code apiKeyHelper} in
+     * {@code --settings}, which runs {@code solwebctl token}: never in argv, the environment or
+     * a file Claude Code writes.
+     */
+    record Direct(String baseUrl, Path installRoot) implements Route {}
+
+    /** claude-code-router 2.0.0 (seed 000's path), with ccr's own key; ccr holds the solwebd token. */
+    record ViaCcr(String baseUrl, String key) implements Route {}
+  }
+
   /**
-   * @param routedModel the model Claude Code asks ccr for, {@code solweb,sol-web-<effort>}: ccr
-   *     routes a {@code provider,model} id straight to that provider
+   * @param model the model Claude Code asks for: {@code sol-web-<effort>} directly, or
+   *     {@code solweb,sol-web-<effort>} through ccr, which routes a {@code provider,model} id
+   *     straight to that provider
    */
-  record Spec(Path claude, Path workspace, String prompt, String routedModel, String sessionId,
-      long timeoutSeconds, String ccrUrl, String ccrKey, int maxRetries, boolean root) {
+  record Spec(Path claude, Path workspace, String prompt, String model, String sessionId,
+      long timeoutSeconds, Route route, int maxRetries, boolean root) {
 
     List<String> argv() {
       List<String> argv = new ArrayList<>(List.of("timeout", "-k", Integer.toString(KILL_AFTER_SECONDS),
-          Long.toString(timeoutSeconds), claude.toString(), "-p", "--output-format", "stream-json", "--verbose",
-          "--dangerously-skip-permissions", "--model", routedModel));
+          Long.toString(timeoutSeconds), claude.toString()));
+      if (route instanceof Route.Direct direct) {
+        argv.add("--settings");
+        argv.add(directSettings(direct.installRoot()));
+      }
+      argv.addAll(List.of("-p", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions",
+          "--model", model));
       if (sessionId != null) {
         argv.add("--session-id");
         argv.add(sessionId);
@@ -59,8 +82,9 @@ final class ClaudeRun {
 
     /**
      * Claude Code's environment: the caller's, minus any ANTHROPIC_* setting (this run is routed
-     * at ccr and nowhere else), plus the routing, the privacy switches and a retry limit. The
-     * solwebd token is not here: ccr holds it in its own config.
+     * at solwebd or ccr and nowhere else), plus the routing, the privacy switches and a retry
+     * limit. The solwebd token is never here: directly, the apiKeyHelper prints it to Claude Code
+     * on demand; through ccr, ccr holds it in its own config.
      */
     Map<String, String> environment(Map<String, String> inherited) {
       Map<String, String> env = new HashMap<>();
@@ -69,8 +93,10 @@ final class ClaudeRun {
           env.put(name, value);
         }
       });
-      env.put("ANTHROPIC_BASE_URL", ccrUrl);
-      env.put("ANTHROPIC_API_KEY", ccrKey);
+      env.put("ANTHROPIC_BASE_URL", route.baseUrl());
+      if (route instanceof Route.ViaCcr ccr) {
+        env.put("ANTHROPIC_API_KEY", ccr.key());
+      }
       env.put("DISABLE_TELEMETRY", "1");
       env.put("DISABLE_AUTOUPDATER", "1");
       env.put("DISABLE_ERROR_REPORTING", "1");
@@ -82,6 +108,23 @@ final class ClaudeRun {
       }
       return env;
     }
+  }
+
+  /**
+   * The settings Claude Code gets on its command line for a direct run: an {@code apiKeyHelper}
+   * that runs this install's {@code solwebctl token} (Claude Code sends what it prints as
+   * {@code x-api-key} and as a bearer token). It names a program, never the token; the helper
+   * finds the daemon home from the environment Claude Code passes on ({@code SOLWEBD_HOME}, else
+   * {@code $HOME}), as every solweb command does.
+   */
+  static String directSettings(Path installRoot) {
+    String command = shellQuote(installRoot.resolve("bin/solwebctl").toString()) + " token";
+    return JSON.createObjectNode().put("apiKeyHelper", command).toString();
+  }
+
+  /** One shell word: Claude Code runs the helper through a shell. */
+  static String shellQuote(String word) {
+    return "'" + word.replace("'", "'\\''") + "'";
   }
 
   private ClaudeRun() {}

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code sw}: runs Claude Code on a task with the ChatGPT web session as its model, through
- * claude-code-router and solwebd (seed 000 section 5, the wrapper contract). This class parses and
+ * {@code sw}: runs Claude Code on a task with the ChatGPT web session as its model, straight at
+ * solwebd's Messages API, or through claude-code-router with {@code --via-ccr} (seed 000 section
+ * 5, the wrapper contract). This class parses and
  * validates; {@link SwRun} does the work. {@link #main} is the one exit ({@code Cli.exit}).
  */
 @Command(
@@ -22,18 +23,20 @@ import picocli.CommandLine;
     version = "sw 0.1.0",
     subcommands = {InstallCcrCommand.class},
     description = {
-      "Run Claude Code on a task, routed through claude-code-router (ccr) to solwebd, the local",
-      "ChatGPT web session. Order: ensure solwebd (solwebctl ensure), ensure ccr (start it if its",
-      "port is free), run Claude Code in the foreground under timeout -k 5, stdin /dev/null. The raw",
-      "stream goes to a per-run log file; stdout is only the final status JSON line.",
-      "`sw install-ccr` registers the solweb provider in ccr's config first (once).",
+      "Run Claude Code on a task with solwebd, the local ChatGPT web session, as its model: Claude",
+      "Code talks to solwebd's Anthropic Messages API itself, its key from an apiKeyHelper that",
+      "runs `solwebctl token`. Order: ensure solwebd (solwebctl ensure), run Claude Code in the",
+      "foreground under timeout -k 5, stdin /dev/null. The raw stream goes to a per-run log file;",
+      "stdout is only the final status JSON line.",
+      "--via-ccr routes through claude-code-router 2.0.0 instead (seed 000's path): ensure ccr",
+      "(start it if its port is free) before the run; `sw install-ccr` registers solweb there (once).",
     },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:Claude Code ran to completion",
       "1:Claude Code ended with an error that is not a cap and not an unreachable provider",
       "2:bad or missing arguments",
-      "3:solwebd or ccr unreachable or unstartable, ChatGPT logged out, tools or registration missing",
+      "3:solwebd (or, with --via-ccr, ccr) unreachable or unstartable, ChatGPT logged out, tools or registration missing",
       "75:ChatGPT usage cap (resume_at in the status line); nothing more is sent until then",
       "124:--timeout elapsed; Claude Code was stopped (TERM, KILL after 5 s)",
     },
@@ -71,8 +74,11 @@ public final class Sw implements Callable<Integer> {
   @Option(names = "--session-id", paramLabel = "UUID", description = "Claude Code session id for this run (a UUID).")
   String sessionId;
 
-  @Option(names = "--health", description = "Check that a run could start (ensure solwebd, registration, ccr); sends no turn.")
+  @Option(names = "--health", description = "Check that a run could start (ensure solwebd; with --via-ccr also registration and ccr); sends no turn.")
   boolean health;
+
+  @Option(names = "--via-ccr", description = "Route Claude Code through claude-code-router 2.0.0 instead of straight to solwebd.")
+  boolean viaCcr;
 
   @Option(names = "--list-models", description = "Print the model ids, one per line.")
   boolean listModels;
@@ -126,10 +132,10 @@ public final class Sw implements Callable<Integer> {
     }
     SwRun run = new SwRun(env, out, err);
     if (health) {
-      return run.health(effort);
+      return run.health(effort, viaCcr);
     }
     return run.run(new SwRun.Task(workspace.toAbsolutePath().normalize(), prompt, taskSlug, effort, timeoutSeconds,
-        sessionId));
+        sessionId, viaCcr));
   }
 
   private String validateRun() {

@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * sw's progress lines on stderr while Claude Code runs: every {@code SW_PROGRESS_S} seconds,
  * solwebd's {@code /healthz} turn of this run ({@code sw: [61s] gpt: thinking 42 s, writing 1,204
- * chars (elapsed 61 s)}). ccr forwards no client-session header, so "this run's" turn is the one
+ * chars (elapsed 61 s)}). Neither path sends a client-session header (ccr forwards none, Claude
+ * Code straight at solwebd has none), so "this run's" turn is the one
  * without a client tag at this run's effort; with none running (Claude Code between turns, its
  * tools at work) nothing is printed. Stdout stays the one status line; the token only authorizes
  * the GET.

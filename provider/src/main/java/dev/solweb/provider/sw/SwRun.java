@@ -21,18 +21,21 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
 /**
- * One sw invocation, in the contract's order: ensure solwebd, check the ccr registration, ensure
- * ccr, run Claude Code (printing {@link SwProgress} lines on stderr meanwhile), classify. Each step that fails ends the run with its exit code and one
- * status line; nothing is dispatched after a failed step.
+ * One sw invocation, in the contract's order: ensure solwebd, (with {@code --via-ccr} only:
+ * check the ccr registration, ensure ccr), run Claude Code (printing {@link SwProgress} lines on
+ * stderr meanwhile), classify. By default Claude Code talks to solwebd's Messages API itself,
+ * its key from an {@code apiKeyHelper} ({@link ClaudeRun.Route.Direct}). Each step that fails
+ * ends the run with its exit code and one status line; nothing is dispatched after a failed step.
  *
- * <p>A cap is read from solwebd's own health ({@code cap_resume_at}), never from the text ccr
- * wraps around a 429.
+ * <p>A cap is read from solwebd's own health ({@code cap_resume_at}), never from the text of the
+ * error Claude Code printed.
  */
 final class SwRun {
   private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
   /** A validated task. */
-  record Task(Path workspace, String prompt, String slug, Effort effort, long timeoutSeconds, String sessionId) {}
+  record Task(Path workspace, String prompt, String slug, Effort effort, long timeoutSeconds, String sessionId,
+      boolean viaCcr) {}
 
   /** A step failed; {@code exitCode} and the status line say how. */
   private static final class Stop extends Exception {
@@ -52,8 +55,11 @@ final class SwRun {
     }
   }
 
-  /** What the registration check found: where ccr listens and the key Claude Code presents. */
-  private record Route(CcrServer server, String key, int solwebdPort, String solwebdToken) {}
+  /**
+   * Where this run's Claude Code is sent, the ccr it goes through (null when direct), and the
+   * daemon's port and token for sw's own progress lines (never passed to Claude Code).
+   */
+  private record Route(ClaudeRun.Route claude, CcrServer server, int solwebdPort, String solwebdToken) {}
 
   private final SwEnv env;
   private final PrintWriter out;
@@ -76,15 +82,11 @@ final class SwRun {
     int code;
     try {
       ProviderHealth health = ensureSolwebd();
-      Route route = ensureCcr(health, log);
-      Path claude = env.claude();
-      if (!Files.isExecutable(claude)) {
-        throw new Stop(SwExit.UNAVAILABLE, "Claude Code is not installed at " + claude
-            + "; run: npm ci --prefix <solweb>/tools/ccr");
-      }
-      ClaudeRun.Spec spec = new ClaudeRun.Spec(claude, task.workspace(), task.prompt(),
-          CcrConfig.PROVIDER + "," + task.effort().modelId(), task.sessionId(), task.timeoutSeconds(),
-          route.server().baseUrl(), route.key(), env.claudeMaxRetries(), env.ctl().euid() == 0);
+      Route route = task.viaCcr() ? ensureCcr(health, log) : direct(health);
+      Path claude = claudeInstalled();
+      String model = task.viaCcr() ? CcrConfig.PROVIDER + "," + task.effort().modelId() : task.effort().modelId();
+      ClaudeRun.Spec spec = new ClaudeRun.Spec(claude, task.workspace(), task.prompt(), model, task.sessionId(),
+          task.timeoutSeconds(), route.claude(), env.claudeMaxRetries(), env.ctl().euid() == 0);
       ClaudeRun.Outcome outcome;
       try (SwProgress progress = new SwProgress(route.solwebdPort(), route.solwebdToken(), task.effort().suffix(), err)
           .every(env.progressSeconds())) {
@@ -107,17 +109,19 @@ final class SwRun {
   }
 
   /** --health: everything a run checks before it dispatches, and no turn. */
-  int health(Effort effort) {
+  int health(Effort effort, boolean viaCcr) {
     RunStatus status = new RunStatus(null, effort.modelId(), null);
     int code = SwExit.COMPLETED;
     try {
       ProviderHealth health = ensureSolwebd();
-      ensureCcr(health, env.logDir().resolve("ccr.log"));
-      if (!Files.isExecutable(env.claude())) {
-        throw new Stop(SwExit.UNAVAILABLE, "Claude Code is not installed at " + env.claude()
-            + "; run: npm ci --prefix <solweb>/tools/ccr");
+      if (viaCcr) {
+        ensureCcr(health, env.logDir().resolve("ccr.log"));
+      } else {
+        direct(health);
       }
-      status.detail("ready: solwebd " + health.endpoint() + " (" + health.account() + "), ccr registered and up");
+      claudeInstalled();
+      status.detail("ready: solwebd " + health.endpoint() + " (" + health.account() + ")"
+          + (viaCcr ? ", ccr registered and up" : ", Claude Code straight to its Messages API"));
     } catch (Stop stop) {
       code = stop.exitCode;
       status.detail(stop.getMessage());
@@ -128,6 +132,33 @@ final class SwRun {
     }
     out.println(status.finish(code));
     return code;
+  }
+
+  private Path claudeInstalled() throws Stop {
+    Path claude = env.claude();
+    if (!Files.isExecutable(claude)) {
+      throw new Stop(SwExit.UNAVAILABLE, "Claude Code is not installed at " + claude
+          + "; run: npm ci --prefix <solweb>/tools/ccr");
+    }
+    return claude;
+  }
+
+  /**
+   * Claude Code straight at solwebd. The token is read here only for sw's own progress lines;
+   * Claude Code gets it from the apiKeyHelper, which fails the same way if it cannot read it.
+   */
+  private Route direct(ProviderHealth health) throws Stop {
+    String token;
+    try {
+      token = ClientToken.read(env.ctl());
+    } catch (CtlException e) {
+      throw new Stop(SwExit.UNAVAILABLE, e.getMessage());
+    }
+    if (env.root() == null) {
+      throw new Stop(SwExit.UNAVAILABLE, "sw does not know its install root (for solwebctl token); run it through bin/sw");
+    }
+    int port = URI.create(health.endpoint()).getPort();
+    return new Route(new ClaudeRun.Route.Direct("http://127.0.0.1:" + port, env.root()), null, port, token);
   }
 
   /** solwebctl ensure, in process: the same rules, refusals and start lock as the CLI verb. */
@@ -191,7 +222,7 @@ final class SwRun {
     } catch (CcrServer.Unavailable e) {
       throw new Stop(SwExit.UNAVAILABLE, e.getMessage());
     }
-    return new Route(server, config.apiKey(), solwebdPort, token);
+    return new Route(new ClaudeRun.Route.ViaCcr(server.baseUrl(), config.apiKey()), server, solwebdPort, token);
   }
 
   private int classify(ClaudeRun.Outcome outcome, Route route, RunStatus status, Task task) throws Stop {
@@ -214,7 +245,7 @@ final class SwRun {
     if (seen.exitCode() != ExitCodes.OK) {
       throw unavailableOrCapped(seen.health(), "solwebd became unusable during the run: ");
     }
-    if (route.server().probe() != CcrServer.Probe.CCR) {
+    if (route.server() != null && route.server().probe() != CcrServer.Probe.CCR) {
       throw new Stop(SwExit.UNAVAILABLE, "claude-code-router stopped answering on port " + route.server().port()
           + " during the run");
     }

@@ -1,6 +1,8 @@
 package dev.solweb.provider.translate;
 
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.protocol.Preamble;
+import dev.solweb.provider.protocol.ReplyRules;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -29,6 +31,18 @@ public final class ContextBudget {
   /** Estimated input of one typed text that renders {@code messages} messages and {@code tools} tools. */
   public static long estimateInput(String typed, int messages, int tools) {
     return estimateTokens(typed) + (long) PER_MESSAGE * messages + (long) PER_TOOL * tools;
+  }
+
+  /**
+   * {@code input} typed whole into a fresh conversation, as a replay types it: the preamble with
+   * the system text and tool schemas, then the history. What a client asking to count its
+   * tokens is told ({@code /v1/messages/count_tokens}).
+   */
+  public static long estimateFresh(ChatInput input, ReplyRules rules) {
+    String preamble = Preamble.render(SessionKey.systemText(input.messages()), rules);
+    String history = Delivery.deliverAll(input.messages());
+    return estimateInput(history.isEmpty() ? preamble : preamble + "\n" + history, input.messages().size(),
+        input.tools().size());
   }
 
   /**

@@ -184,7 +184,7 @@ class SwContractTest {
   void claudeGetsThePromptAsOneArgvElementRoutedAtCcrWithoutTheToken() throws Exception {
     String prompt = "-rf $(touch pwned) `touch pwned2`; echo \"quoted\" 'single' \n second line";
     SwFixture.Run run = fx.sw("--workspace", fx.workspace.toString(), "--trust", prompt, "--task-slug", "t",
-        "--model", "sol-web-xhigh", "--session-id", "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee");
+        "--model", "sol-web-xhigh", "--session-id", "aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee", "--via-ccr");
     assertThat(run.exitCode()).as(run.err()).isZero();
     assertThat(fx.fakeArgv()).containsExactly("-p", "--output-format", "stream-json", "--verbose",
         "--dangerously-skip-permissions", "--model", "solweb,sol-web-xhigh",
@@ -214,12 +214,44 @@ class SwContractTest {
   }
 
   @Test
+  void byDefaultClaudeTalksToSolwebdItselfWithTheKeyOnlyFromTheApiKeyHelper() throws Exception {
+    ccr.stop(); // a direct run needs no ccr
+    String prompt = "-rf $(touch pwned); echo 'single'";
+    SwFixture.Run run = fx.sw("--workspace", fx.workspace.toString(), "--trust", prompt, "--task-slug", "t",
+        "--model", "sol-web-xhigh");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    String helper = "'" + SwFixture.ROOT.resolve("bin/solwebctl") + "' token";
+    assertThat(fx.fakeArgv()).containsExactly("--settings", JSON.createObjectNode().put("apiKeyHelper", helper).toString(),
+        "-p", "--output-format", "stream-json", "--verbose", "--dangerously-skip-permissions", "--model", "sol-web-xhigh",
+        "--", prompt);
+    assertThat(fx.workspace.resolve("pwned")).doesNotExist();
+    Map<String, String> env = fx.fakeEnv();
+    assertThat(env).containsEntry("ANTHROPIC_BASE_URL", "http://127.0.0.1:" + solwebd.port())
+        .doesNotContainKeys("ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN")
+        .containsEntry("SOLWEBD_HOME", fx.home.toString())
+        .containsEntry("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+    assertThat(env.values()).noneMatch(value -> value.contains(TOKEN));
+    assertThat(String.join(" ", fx.fakeArgv())).doesNotContain(TOKEN);
+    // The helper Claude Code runs prints the daemon's token from the environment it was given.
+    ProcessBuilder shell = new ProcessBuilder("bash", "-c", helper).redirectErrorStream(true);
+    shell.environment().clear();
+    shell.environment().putAll(env);
+    Process printed = shell.start();
+    printed.getOutputStream().close();
+    assertThat(new String(printed.getInputStream().readAllBytes()).strip()).isEqualTo(TOKEN);
+  }
+
+  @Test
   void inheritedAnthropicSettingsNeverReachClaude() throws Exception {
     fx.env.put("ANTHROPIC_BASE_URL", "https://api.anthropic.com");
     fx.env.put("ANTHROPIC_AUTH_TOKEN", "sk-real-key");
+    fx.env.put("ANTHROPIC_API_KEY", "sk-real-key");
     assertThat(run().exitCode()).isZero();
+    assertThat(fx.fakeEnv()).containsEntry("ANTHROPIC_BASE_URL", "http://127.0.0.1:" + solwebd.port())
+        .doesNotContainKeys("ANTHROPIC_AUTH_TOKEN", "ANTHROPIC_API_KEY");
+    assertThat(run("--via-ccr").exitCode()).isZero();
     assertThat(fx.fakeEnv()).containsEntry("ANTHROPIC_BASE_URL", "http://127.0.0.1:" + ccr.port())
-        .doesNotContainKey("ANTHROPIC_AUTH_TOKEN");
+        .containsEntry("ANTHROPIC_API_KEY", "ccr-key-1").doesNotContainKey("ANTHROPIC_AUTH_TOKEN");
   }
 
   @Test
@@ -315,7 +347,7 @@ class SwContractTest {
   @Test
   void portHeldBySomethingElseIsAClearErrorExit3() throws Exception {
     ccr.resetAll(); // answers 404 to everything: not ccr
-    SwFixture.Run run = run();
+    SwFixture.Run run = run("--via-ccr");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(SwExit.UNAVAILABLE);
     assertThat(onlyLine(run).get("detail").asText())
         .contains("port " + ccr.port(), "in use by something that is not claude-code-router");
@@ -328,7 +360,7 @@ class SwContractTest {
     ccr.stop();
     fx.env.put("SW_CCR", fx.script("broken-ccr", "echo 'config error' ; exit 1\n").toString());
     fx.env.put("SW_CCR_START_TIMEOUT_S", "10");
-    SwFixture.Run run = run();
+    SwFixture.Run run = run("--via-ccr");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(SwExit.UNAVAILABLE);
     assertThat(onlyLine(run).get("detail").asText()).contains("claude-code-router exited with code 1",
         "port " + port);
@@ -340,7 +372,7 @@ class SwContractTest {
     fx.writeToken("aNewerToken_0123456789abcdefghijklmnopqrstuv");
     solwebd.resetAll();
     solwebd.stubFor(get(urlEqualTo("/healthz")).willReturn(aResponse().withStatus(200).withBody(ready().toString())));
-    SwFixture.Run run = run();
+    SwFixture.Run run = run("--via-ccr");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(SwExit.UNAVAILABLE);
     assertThat(onlyLine(run).get("detail").asText()).contains("api_key is not solwebd's current token", "sw install-ccr")
         .doesNotContain("aNewerToken");
@@ -385,9 +417,13 @@ class SwContractTest {
 
   @Test
   void healthChecksEverythingButSendsNoTurn() throws Exception {
+    SwFixture.Run viaCcr = fx.sw("--health", "--via-ccr");
+    assertThat(viaCcr.exitCode()).as(viaCcr.err()).isZero();
+    assertThat(onlyLine(viaCcr).get("detail").asText()).contains("ready", "ccr registered and up");
+    ccr.stop();
     SwFixture.Run ok = fx.sw("--health");
     assertThat(ok.exitCode()).as(ok.err()).isZero();
-    assertThat(onlyLine(ok).get("detail").asText()).contains("ready");
+    assertThat(onlyLine(ok).get("detail").asText()).contains("ready", "straight to its Messages API");
     assertThat(fx.claudeRan()).isFalse();
 
     serveHealth(capped(Instant.now().plusSeconds(60).toString()));

@@ -10,10 +10,6 @@ import java.io.File;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,9 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Offline end to end with the real programs: bin/sw, the pinned Claude Code 2.1.332 and
- * claude-code-router 2.0.0 (tools/ccr), and the real solwebd that sw's own ensure starts on a
- * ScriptedSeat. Loopback only; every home is a temp dir.
+ * Offline end to end with the real programs: bin/sw, the pinned Claude Code 2.1.332 straight at
+ * solwebd (the default) or through claude-code-router 2.0.0 ({@code --via-ccr}, tools/ccr), and
+ * the real solwebd that sw's own ensure starts on a ScriptedSeat. Loopback only; every home is a
+ * temp dir.
  */
 class SwEndToEndTest {
 
@@ -91,13 +88,7 @@ class SwEndToEndTest {
 
   /** Starts solwebd on the scenario (as sw's ensure would) and registers it in ccr's config. */
   private void daemonAndRegistration(String scenarioJson) throws IOException {
-    Path scenario = dir.resolve("scenario.json");
-    Files.writeString(scenario, scenarioJson);
-    fx.env.put("SW_SEAT", "scripted:" + scenario);
-    StringWriter err = new StringWriter();
-    int ensured = Solwebctl.execute(fx.ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(err),
-        "ensure", "--json", "--seat", "scripted:" + scenario);
-    assertThat(ensured).as(err.toString()).isZero();
+    fx.ensure(scenarioJson);
     SwFixture.Run install = fx.sw("install-ccr");
     assertThat(install.exitCode()).as(install.err()).isZero();
   }
@@ -124,27 +115,18 @@ class SwEndToEndTest {
   }
 
   private JsonNode daemonHealth() throws Exception {
-    int port = StateFile.read(fx.home.resolve("solwebd.state.json")).orElseThrow().port();
-    String token = Files.readString(fx.home.resolve("solwebd.token")).strip();
-    HttpResponse<String> response = HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/healthz"))
-            .header("Authorization", "Bearer " + token).build(), HttpResponse.BodyHandlers.ofString());
-    return JSON.readTree(response.body());
+    return fx.health();
   }
 
   private static int browserSends(JsonNode health) {
-    int sends = 0;
-    for (JsonNode conversation : health.path("occupancy")) {
-      sends += conversation.path("turns").asInt();
-    }
-    return sends;
+    return SwFixture.browserSends(health);
   }
 
   @Test
   void createsHelloTxtThroughRealClaudeCodeCcrAndSolwebd() throws Exception {
     daemonAndRegistration("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": " + WRITE_THEN_FINAL.formatted(100) + "}");
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
-        "--task-slug", "hello");
+        "--task-slug", "hello", "--via-ccr");
     assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
     assertThat(fx.workspace.resolve("hello.txt")).hasContent("hi");
     assertThat(run.out().lines().toList()).hasSize(1);
@@ -164,7 +146,7 @@ class SwEndToEndTest {
     daemonAndRegistration("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [{\"fault\": \"cap\", \"resume_in_s\": 3600}]}");
     Instant before = Instant.now();
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
-        "--task-slug", "capped");
+        "--task-slug", "capped", "--via-ccr");
     assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(SwExit.CAPPED);
     assertThat(run.took()).isLessThan(Duration.ofSeconds(45));
     JsonNode status = run.status();
@@ -188,7 +170,7 @@ class SwEndToEndTest {
           "export ANTHROPIC_BASE_URL=http://127.0.0.1:" + proxy.port() + "\nexec " + realClaude + " \"$@\"\n").toString());
       fx.env.put("CLAUDE_BYTE_STREAM_IDLE_TIMEOUT_MS", "4000");
       Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
-          "--task-slug", "watchdog");
+          "--task-slug", "watchdog", "--via-ccr");
       assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
       assertThat(fx.workspace.resolve("hello.txt")).hasContent("hi");
       int requests = proxy.count("POST /v1/messages");
@@ -199,5 +181,39 @@ class SwEndToEndTest {
     JsonNode health = daemonHealth();
     assertThat(health.get("conversations").asInt()).isEqualTo(1);
     assertThat(browserSends(health)).as("browser sends: the tool call and the final answer, nothing twice").isEqualTo(2);
+  }
+
+  @Test
+  void createsHelloTxtWithClaudeCodeStraightAtSolwebdAndNoCcr() throws Exception {
+    fx.ensure("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": " + WRITE_THEN_FINAL.formatted(100) + "}");
+    Files.delete(fx.ccrConfig()); // nothing of ccr is needed or read
+    Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
+        "--task-slug", "hello-direct");
+    assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
+    assertThat(fx.workspace.resolve("hello.txt")).hasContent("hi");
+    JsonNode status = run.status();
+    assertThat(status.get("result").asText()).isEqualTo("Created hello.txt containing hi.");
+    String log = Files.readString(Path.of(status.get("log").asText()));
+    assertThat(log).contains("\"apiKeySource\":\"apiKeyHelper\"", "\"name\":\"Write\"");
+    assertThat(log).doesNotContain(Files.readString(fx.home.resolve("solwebd.token")).strip());
+    assertThat(Files.exists(dir.resolve(".claude-code-router/.claude-code-router.pid"))).as("ccr was never started").isFalse();
+    JsonNode health = daemonHealth();
+    assertThat(health.get("conversations").asInt()).isEqualTo(1);
+    assertThat(browserSends(health)).isEqualTo(2);
+  }
+
+  @Test
+  void aCapStraightAtSolwebdIsExit75InSecondsWithNoRetryIntoIt() throws Exception {
+    fx.ensure("{\"account\": \"" + SwFixture.ACCOUNT + "\", \"default\": [{\"fault\": \"cap\", \"resume_in_s\": 3600}]}");
+    Instant before = Instant.now();
+    Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
+        "--task-slug", "capped-direct");
+    assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(SwExit.CAPPED);
+    assertThat(run.took()).isLessThan(Duration.ofSeconds(45));
+    JsonNode status = run.status();
+    assertThat(status.get("status").asText()).isEqualTo("capped");
+    assertThat(Instant.parse(status.get("resume_at").asText())).isBetween(before.plusSeconds(3500), Instant.now().plusSeconds(3601));
+    assertThat(Files.readString(Path.of(status.get("log").asText()))).doesNotContain("\"subtype\":\"api_retry\"");
+    assertThat(browserSends(daemonHealth())).isLessThanOrEqualTo(1);
   }
 }

@@ -98,6 +98,39 @@ final class SwFixture implements AutoCloseable {
     assertThat(code).as(err.toString()).isZero();
   }
 
+  /** Starts solwebd on the scenario through the real solwebctl ensure (as sw's ensure would); SW_SEAT follows it. */
+  void ensure(String scenarioJson) throws IOException {
+    Path scenario = dir.resolve("scenario.json");
+    Files.writeString(scenario, scenarioJson);
+    env.put("SW_SEAT", "scripted:" + scenario);
+    StringWriter err = new StringWriter();
+    int ensured = Solwebctl.execute(ctlEnv(), new PrintWriter(new StringWriter()), new PrintWriter(err),
+        "ensure", "--json", "--seat", "scripted:" + scenario);
+    assertThat(ensured).as(err.toString()).isZero();
+  }
+
+  int daemonPort() throws IOException {
+    return dev.solweb.provider.daemon.StateFile.read(home.resolve("solwebd.state.json")).orElseThrow().port();
+  }
+
+  /** The running daemon's /healthz, with its token. */
+  JsonNode health() throws Exception {
+    String token = Files.readString(home.resolve("solwebd.token")).strip();
+    java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + daemonPort() + "/healthz"))
+            .header("Authorization", "Bearer " + token).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+    return JSON.readTree(response.body());
+  }
+
+  /** What the seat typed: the turns of every conversation /healthz lists. */
+  static int browserSends(JsonNode health) {
+    int sends = 0;
+    for (JsonNode conversation : health.path("occupancy")) {
+      sends += conversation.path("turns").asInt();
+    }
+    return sends;
+  }
+
   void writeToken(String token) throws IOException {
     Path file = home.resolve("solwebd.token");
     Files.deleteIfExists(file);
