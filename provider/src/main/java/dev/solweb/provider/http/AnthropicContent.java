@@ -13,21 +13,26 @@ import java.util.List;
  * {@code citations} ignored.
  *
  * <p>{@code thinking} and {@code redacted_thinking} blocks (a client replaying its own reasoning)
- * are skipped: the page thinks for itself. An {@code image} or {@code document} block is refused
- * with a typed 400 ({@link #attachment}), never dropped; inside a tool result it becomes a marker
- * the model reads, as on the Responses wire, so one screenshot a tool returned does not end the
- * agent's session. Anything else (server tools, search results) is a typed 400 naming it.
+ * are skipped: the page thinks for itself. An {@code image} or {@code document} block, in a
+ * message or in a tool result, is a {@link Media} block: a file the seat uploads, decoded and
+ * checked by the same {@code AttachmentDecoder} as on the other wires (a URL or file-id source is
+ * its typed 400), never dropped. Anything else (server tools, search results) is a typed 400
+ * naming it.
  */
 final class AnthropicContent {
 
   /** One block this provider understands. */
-  sealed interface Block permits Text, ToolUse, ToolResult {}
+  sealed interface Block permits Text, ToolUse, ToolResult, Media {}
 
   record Text(String text) implements Block {}
 
   record ToolUse(String id, String name, JsonNode input) implements Block {}
 
-  record ToolResult(String toolUseId, String content, boolean isError) implements Block {}
+  /** A tool's result: its text blocks joined, and its image or document blocks as {@link Media}. */
+  record ToolResult(String toolUseId, String content, boolean isError, List<Media> media) implements Block {}
+
+  /** An {@code image} or {@code document} block, whole, and where it stood in the request. */
+  record Media(String where, JsonNode block) implements Block {}
 
   private AnthropicContent() {}
 
@@ -68,10 +73,9 @@ final class AnthropicContent {
       switch (type) {
         case "text" -> blocks.add(new Text(string(block, "text", at)));
         case "tool_use" -> blocks.add(new ToolUse(string(block, "id", at), string(block, "name", at), input(block, at)));
-        case "tool_result" -> blocks.add(new ToolResult(string(block, "tool_use_id", at),
-            resultText(block.get("content"), at + ".content"), isError(block, at)));
+        case "tool_result" -> blocks.add(result(block, at));
         case "thinking", "redacted_thinking" -> { }
-        case "image", "document" -> throw attachment(at, type);
+        case "image", "document" -> blocks.add(new Media(at, block));
         default -> throw BadRequest.invalid(at + " has type '" + type
             + "'; supported: text, tool_use, tool_result, thinking and redacted_thinking (ignored)");
       }
@@ -79,39 +83,34 @@ final class AnthropicContent {
     return List.copyOf(blocks);
   }
 
-  /**
-   * The refusal of an attachment block. The one place an {@code image} or {@code document} is
-   * turned away, so that accepting attachments later changes this and nothing else.
-   */
-  static BadRequest attachment(String where, String type) {
-    return BadRequest.invalid(where + " is " + (type.equals("image") ? "an " : "a ") + type + " block: attachments are not supported yet;"
-        + " this provider is text only (read files through tools instead)");
-  }
-
-  /** A tool result's content: absent, a string, or text blocks; an image or document becomes a marker. */
-  private static String resultText(JsonNode content, String where) throws BadRequest {
+  /** A tool result: absent content, a string, or text, image and document blocks. */
+  private static ToolResult result(JsonNode block, String at) throws BadRequest {
+    String id = string(block, "tool_use_id", at);
+    boolean isError = isError(block, at);
+    JsonNode content = block.get("content");
+    String where = at + ".content";
     if (content == null || content.isNull()) {
-      return "";
+      return new ToolResult(id, "", isError, List.of());
     }
     if (content.isTextual()) {
-      return content.asText();
+      return new ToolResult(id, content.asText(), isError, List.of());
     }
     if (!content.isArray()) {
       throw BadRequest.invalid(where + " must be a string or an array of content blocks");
     }
-    List<String> parts = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    List<Media> media = new ArrayList<>();
     for (int i = 0; i < content.size(); i++) {
-      JsonNode block = content.get(i);
-      String type = block.path("type").asText("");
+      JsonNode part = content.get(i);
+      String type = part.path("type").asText("");
       switch (type) {
-        case "text" -> parts.add(string(block, "text", where + "[" + i + "]"));
-        case "image", "document" -> parts.add("[a" + (type.equals("image") ? "n " : " ") + type
-            + " was returned here; this provider is text only and cannot show it]");
+        case "text" -> texts.add(string(part, "text", where + "[" + i + "]"));
+        case "image", "document" -> media.add(new Media(where + "[" + i + "]", part));
         default -> throw BadRequest.invalid(where + "[" + i + "] has type '" + type
-            + "'; a tool result holds text (images and documents become a marker)");
+            + "'; a tool result holds text, image and document blocks");
       }
     }
-    return String.join("\n", parts);
+    return new ToolResult(id, String.join("\n", texts), isError, List.copyOf(media));
   }
 
   private static boolean isError(JsonNode block, String where) throws BadRequest {

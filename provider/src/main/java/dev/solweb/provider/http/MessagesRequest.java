@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.protocol.ToolSpec;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
+import dev.solweb.provider.translate.MessageParts;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Message;
@@ -46,7 +48,7 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
    *
    * @throws BadRequest a typed 400 naming the offending field
    */
-  static MessagesRequest parse(String body) throws BadRequest {
+  static MessagesRequest parse(String body, AttachmentDecoder files) throws BadRequest {
     ObjectNode root = object(body);
     String model = model(root);
     Effort effort = Effort.fromModelId(model).orElseThrow(() -> unknownModel(model));
@@ -63,7 +65,7 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
       throw BadRequest.invalid("messages is required: a non-empty array of {role, content}");
     }
     for (int i = 0; i < list.size(); i++) {
-      message(list.get(i), "messages[" + i + "]", messages);
+      message(list.get(i), "messages[" + i + "]", messages, files);
     }
     checkShapes(root);
     boolean parallel = !toolChoice(root.get("tool_choice"));
@@ -105,14 +107,15 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
     return model.asText();
   }
 
-  private static void message(JsonNode node, String where, List<Message> messages) throws BadRequest {
+  private static void message(JsonNode node, String where, List<Message> messages, AttachmentDecoder files)
+      throws BadRequest {
     if (node == null || !node.isObject()) {
       throw BadRequest.invalid(where + " must be an object {role, content}");
     }
     String role = node.path("role").asText("");
     List<AnthropicContent.Block> blocks = AnthropicContent.blocks(node.get("content"), where + ".content");
     switch (role) {
-      case "user" -> user(blocks, where, messages);
+      case "user" -> user(blocks, where, messages, files);
       case "assistant" -> messages.add(assistant(blocks, where));
       case "system" -> messages.add(Message.system(text(blocks, where)));
       default -> throw BadRequest.invalid(where + ".role must be user, assistant or system, got: '" + role + "'");
@@ -131,29 +134,40 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
     return String.join("\n", text);
   }
 
-  /** Tool results become tool messages and runs of text one user message, in block order. */
-  private static void user(List<AnthropicContent.Block> blocks, String where, List<Message> messages) throws BadRequest {
-    List<String> text = new ArrayList<>();
+  /**
+   * Tool results become tool messages (their images and documents attached to them) and runs of
+   * text and files one user message, in block order.
+   */
+  private static void user(List<AnthropicContent.Block> blocks, String where, List<Message> messages,
+      AttachmentDecoder files) throws BadRequest {
+    MessageParts parts = files.parts(where);
     for (AnthropicContent.Block block : blocks) {
       if (block instanceof AnthropicContent.Text t) {
-        text.add(t.text());
+        parts.text(t.text());
+      } else if (block instanceof AnthropicContent.Media media) {
+        parts.anthropic(media.where(), media.block());
       } else if (block instanceof AnthropicContent.ToolResult result) {
-        flushUser(text, messages);
-        String content = result.isError() ? "[the tool reported an error]\n" + result.content() : result.content();
-        messages.add(new Message(Message.Role.TOOL, content, List.of(), result.toolUseId()));
+        parts = flushUser(parts, files, where, messages);
+        MessageParts output = files.parts(where);
+        output.text(result.isError() ? "[the tool reported an error]\n" + result.content() : result.content());
+        for (AnthropicContent.Media media : result.media()) {
+          output.anthropic(media.where(), media.block());
+        }
+        messages.add(output.message(Message.Role.TOOL, List.of(), result.toolUseId()));
       } else if (block instanceof AnthropicContent.ToolUse use) {
         throw BadRequest.invalid(where + " is a user message with a tool_use block (" + use.name()
             + "); tool calls belong to assistant messages");
       }
     }
-    flushUser(text, messages);
+    flushUser(parts, files, where, messages);
   }
 
-  private static void flushUser(List<String> text, List<Message> messages) {
-    if (!text.isEmpty()) {
-      messages.add(Message.user(String.join("\n", text)));
-      text.clear();
+  private static MessageParts flushUser(MessageParts parts, AttachmentDecoder files, String where, List<Message> messages) {
+    if (!parts.isEmpty()) {
+      messages.add(parts.message(Message.Role.USER, List.of(), null));
+      return files.parts(where);
     }
+    return parts;
   }
 
   private static Message assistant(List<AnthropicContent.Block> blocks, String where) throws BadRequest {
@@ -169,6 +183,9 @@ record MessagesRequest(String model, ChatInput input, boolean stream, List<Strin
       } else if (block instanceof AnthropicContent.ToolResult result) {
         throw BadRequest.invalid(where + " is an assistant message with a tool_result block (" + result.toolUseId()
             + "); tool results belong to user messages");
+      } else if (block instanceof AnthropicContent.Media media) {
+        throw BadRequest.invalid(media.where() + " is an " + media.block().path("type").asText()
+            + " block in an assistant message; files belong to user messages");
       }
     }
     return new Message(Message.Role.ASSISTANT, String.join("\n", text), calls, null);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.TurnRequest;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.translate.AttachmentDecoder;
 import dev.solweb.provider.translate.BadRequest;
 import io.vertx.ext.web.RoutingContext;
 import java.util.List;
@@ -25,9 +26,11 @@ final class MessagesRoute {
   private static final String EPOCH = "1970-01-01T00:00:00Z";
 
   private final TurnServing turns;
+  private final AttachmentDecoder files;
 
-  MessagesRoute(TurnServing turns) {
+  MessagesRoute(TurnServing turns, AttachmentDecoder files) {
     this.turns = turns;
+    this.files = files;
   }
 
   void handle(RoutingContext ctx) {
@@ -46,7 +49,7 @@ final class MessagesRoute {
   }
 
   /** {@code POST /v1/messages/count_tokens}: the estimate the context budget would make; no turn. */
-  static void countTokens(RoutingContext ctx) {
+  void countTokens(RoutingContext ctx) {
     MessagesRequest request = parse(ctx);
     if (request != null) {
       ErrorBodies.json(ctx.response(), JSON.createObjectNode().put("input_tokens", request.estimatedInputTokens()));
@@ -87,9 +90,9 @@ final class MessagesRoute {
   }
 
   /** The parsed body, or null once a typed refusal has been sent. */
-  private static MessagesRequest parse(RoutingContext ctx) {
+  private MessagesRequest parse(RoutingContext ctx) {
     try {
-      return MessagesRequest.parse(ctx.body().asString());
+      return MessagesRequest.parse(ctx.body().asString(), files);
     } catch (BadRequest e) {
       AnthropicErrors.sendRequestError(ctx.response(), e.status(), e.getMessage());
       return null;

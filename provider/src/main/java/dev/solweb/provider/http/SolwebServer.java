@@ -105,12 +105,13 @@ public final class SolwebServer {
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(new ResponsesRoute(turns, settings.attachments())::handle);
     router.get("/v1/responses/:id").handler(ResponsesRoute::retrieve);
+    MessagesRoute messages = new MessagesRoute(turns, settings.attachments());
     router.post("/v1/messages/count_tokens")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
-        .handler(MessagesRoute::countTokens);
+        .handler(messages::countTokens);
     router.post("/v1/messages")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
-        .handler(new MessagesRoute(turns)::handle);
+        .handler(messages::handle);
     router.get("/v1/models/:id").handler(MessagesRoute::model);
     router.post("/v1/ask")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))

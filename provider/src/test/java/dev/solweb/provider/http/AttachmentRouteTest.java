@@ -260,6 +260,61 @@ class AttachmentRouteTest {
     }
   }
 
+  @Test
+  void anthropicImageAndDocumentBlocksAndAToolResultsImageReachTheSeatWithTheirExactBytes() throws Exception {
+    byte[] png = TestFiles.png(4000, 21);
+    byte[] pdf = TestFiles.pdf(3000, 22);
+    byte[] shot = TestFiles.png(2000, 23);
+    ObjectNode body = TestDaemon.JSON.createObjectNode().put("model", "sol-web-high").put("max_tokens", 1024);
+    ArrayNode content = body.putArray("messages").addObject().put("role", "user").putArray("content");
+    content.addObject().put("type", "text").put("text", "compare the picture with the spec");
+    content.addObject().put("type", "image").putObject("source").put("type", "base64").put("media_type", "image/png")
+        .put("data", java.util.Base64.getEncoder().encodeToString(png));
+    ObjectNode document = content.addObject().put("type", "document").put("title", "spec.pdf");
+    document.putObject("source").put("type", "base64").put("media_type", "application/pdf")
+        .put("data", java.util.Base64.getEncoder().encodeToString(pdf));
+
+    Sent first = sendOf("/v1/messages", body, Map.of("anthropic-version", "2023-06-01"));
+
+    assertThat(first.files()).extracting(Attachment::sha256).containsExactly(TestFiles.sha256(png), TestFiles.sha256(pdf));
+    assertThat(first.files()).extracting(Attachment::mediaType).containsExactly("image/png", "application/pdf");
+    assertThat(first.files().get(1).name()).isEqualTo("spec.pdf");
+
+    ArrayNode messages = (ArrayNode) body.get("messages");
+    messages.addObject().put("role", "assistant").putArray("content").addObject().put("type", "text").put("text", "seen");
+    ArrayNode result = messages.addObject().put("role", "user").putArray("content");
+    result.addObject().put("type", "text").put("text", "and this screenshot");
+    result.addObject().put("type", "image").putObject("source").put("type", "base64").put("media_type", "image/png")
+        .put("data", java.util.Base64.getEncoder().encodeToString(shot));
+
+    Sent second = sendOf("/v1/messages", body, Map.of("anthropic-version", "2023-06-01"));
+
+    assertThat(second.files()).extracting(Attachment::sha256).as("a delta turn uploads only the new file")
+        .containsExactly(TestFiles.sha256(shot));
+  }
+
+  @Test
+  void anAnthropicImageThatIsNoImageOrComesByUrlIsATyped400InAnthropicsShapeAndNothingIsSent() throws Exception {
+    Map<String, String> sources = Map.of(
+        "{\"type\": \"base64\", \"media_type\": \"image/png\", \"data\": \"AAAA\"}", "is no type the page takes",
+        "{\"type\": \"url\", \"url\": \"https://example.com/a.png\"}", "network");
+    for (Map.Entry<String, String> source : sources.entrySet()) {
+      int before = SENT.size();
+      String body = "{\"model\": \"sol-web-high\", \"max_tokens\": 64, \"messages\": [{\"role\": \"user\", \"content\": ["
+          + "{\"type\": \"text\", \"text\": \"look\"}, {\"type\": \"image\", \"source\": " + source.getKey() + "}]}]}";
+
+      HttpResponse<String> response = daemon.post("/v1/messages", body, Map.of("anthropic-version", "2023-06-01"));
+
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+      JsonNode error = TestDaemon.json(response.body());
+      assertThat(error.path("type").asText()).isEqualTo("error");
+      assertThat(error.path("error").path("type").asText()).isEqualTo("invalid_request_error");
+      assertThat(error.path("error").path("message").asText()).contains("messages[0].content[1]").contains(source.getValue());
+      assertThat(SENT).hasSize(before);
+    }
+    assertHealthy();
+  }
+
   static Stream<Arguments> refusals() {
     ObjectNode httpImage = chat("look");
     parts(httpImage).add(imageUrl("https://example.com/shot.png"));

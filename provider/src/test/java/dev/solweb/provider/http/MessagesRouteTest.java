@@ -149,7 +149,8 @@ class MessagesRouteTest {
 
       ArrayNode blocks = TestDaemon.JSON.createArrayNode();
       blocks.addObject().put("type", "text").put("text", "alpha");
-      blocks.addObject().put("type", "image").putObject("source").put("type", "base64").put("data", "AAAA");
+      blocks.addObject().put("type", "image").putObject("source").put("type", "base64").put("media_type", "image/png")
+          .put("data", java.util.Base64.getEncoder().encodeToString(dev.solweb.provider.translate.TestFiles.png(600, 3)));
       ObjectNode failed = result(uses.get(1).path("id").asText(), TestDaemon.JSON.getNodeFactory().textNode("no such file"));
       failed.put("is_error", true);
       ObjectNode second = withResults(task(false), uses, List.of(result(uses.get(0).path("id").asText(), blocks), failed));
@@ -158,31 +159,10 @@ class MessagesRouteTest {
       assertThat(done.statusCode()).as(done.body()).isEqualTo(200);
       assertThat(TestDaemon.json(done.body()).path("stop_reason").asText()).isEqualTo("end_turn");
       String typed = daemon.player.sends().get(1).text();
-      assertThat(typed).startsWith("TOOL RESULT [" + uses.get(0).path("id").asText() + "]\nalpha\n[an image was returned here");
+      assertThat(typed).startsWith("TOOL RESULT [" + uses.get(0).path("id").asText() + "]\nalpha\n[attached: ");
       assertThat(typed).contains("TOOL RESULT [" + uses.get(1).path("id").asText()
           + "]\n[the tool reported an error]\nno such file");
       assertThat(typed.indexOf(uses.get(0).path("id").asText())).isLessThan(typed.indexOf(uses.get(1).path("id").asText()));
-    }
-  }
-
-  @Test
-  void imageAndDocumentBlocksAreATyped400NamingAttachmentsAndNothingIsSent() throws Exception {
-    try (TestDaemon daemon = new TestDaemon(scenario(FINAL))) {
-      for (String type : List.of("image", "document")) {
-        ObjectNode body = task(false);
-        ArrayNode content = (ArrayNode) body.get("messages").get(0).get("content");
-        content.addObject().put("type", type).putObject("source").put("type", "base64").put("data", "AAAA");
-
-        HttpResponse<String> refused = daemon.post("/v1/messages", body.toString(), ANTHROPIC);
-
-        assertThat(refused.statusCode()).isEqualTo(400);
-        JsonNode error = error(refused);
-        assertThat(error.path("type").asText()).isEqualTo("invalid_request_error");
-        assertThat(error.path("message").asText()).isEqualTo("messages[0].content[2] is a" + (type.equals("image") ? "n " : " ")
-            + type + " block: attachments are not supported yet; this provider is text only (read files through tools instead)");
-      }
-      assertThat(daemon.player.sends()).isEmpty();
-      assertThat(daemon.post("/v1/messages", task(false).toString(), ANTHROPIC).statusCode()).isEqualTo(200);
     }
   }
 
@@ -209,7 +189,7 @@ class MessagesRouteTest {
       bodies.put("{\"model\":\"sol-web-high\",\"tools\":[{\"name\":\"final\"}],\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
           "tools[0] is named 'final'");
       bodies.put("{\"model\":\"sol-web-high\",\"system\":[{\"type\":\"image\"}],\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}",
-          "system[0] is an image block: attachments are not supported yet");
+          "system may hold only text blocks");
       for (Map.Entry<String, String> bad : bodies.entrySet()) {
         HttpResponse<String> refused = daemon.post("/v1/messages", bad.getKey(), ANTHROPIC);
 
@@ -309,7 +289,7 @@ class MessagesRouteTest {
       HttpResponse<String> counted = daemon.post("/v1/messages/count_tokens", body.toString(), ANTHROPIC);
 
       assertThat(counted.statusCode()).as(counted.body()).isEqualTo(200);
-      MessagesRequest parsed = MessagesRequest.parse(body.toString());
+      MessagesRequest parsed = MessagesRequest.parse(body.toString(), dev.solweb.provider.translate.AttachmentDecoder.defaults());
       long expected = ContextBudget.estimateFresh(parsed.input(),
           ReplyRules.of(parsed.input().tools(), true, ReplyRules.DEFAULT_MAX_CALLS));
       assertThat(TestDaemon.json(counted.body()).path("input_tokens").asLong()).isEqualTo(expected)
