@@ -1,5 +1,6 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.dispatch.AccountPacing;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.http.ServerSettings;
@@ -53,7 +54,9 @@ import picocli.CommandLine;
         "SOLWEBD_PROFILE (<home>/profile), SOLWEBD_PROJECT (a ChatGPT Project's name or URL: new conversations",
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
-        "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply)."})
+        "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
+        "SOLWEBD_SEND_GAP_MS (2000: the least time between two Sends or uploads on the account),",
+        "SOLWEBD_BUDGET (none; e.g. high=120/3h,pro=20/7d: Sends per effort and window, then capped)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
   static final int EXIT_INTERNAL = 1;
@@ -111,11 +114,13 @@ public final class Solwebd implements Callable<Integer> {
     long maxBody;
     int maxCalls;
     HistorySettings history;
+    AccountPacing.Settings pacing;
     try {
       history = HistorySettings.fromEnv(System.getenv());
       keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
+      pacing = AccountPacing.Settings.fromEnv(System.getenv());
       maxBody = Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20)));
       maxCalls = ReplyRules.parseCap(env(ReplyRules.MAX_CALLS_ENV, Integer.toString(ReplyRules.DEFAULT_MAX_CALLS)));
     } catch (IllegalArgumentException e) {
@@ -176,7 +181,7 @@ public final class Solwebd implements Callable<Integer> {
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
-        Clock.systemUTC(), release, history, maxCalls);
+        Clock.systemUTC(), release, history, maxCalls, pacing);
     Daemon daemon;
     try {
       daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -46,12 +46,22 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
 
-  /** Tunables; see the README's configuration table. */
-  public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
+  /**
+   * Tunables; see the README's configuration table.
+   *
+   * @param pacing the account's Send gap, record and budget (the budget is checked here, before a
+   *     turn reaches a seat; the gap where the seat sends)
+   */
+  public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing, AccountPacing pacing) {
     public Settings {
       if (seats < 1) {
         throw new IllegalArgumentException("seats must be at least 1, got " + seats);
       }
+    }
+
+    /** Unpaced: no Send gap, no budget. */
+    public Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
+      this(seats, turnTimeout, spacing, AccountPacing.unpaced(Clock.systemUTC()));
     }
   }
 
@@ -133,6 +143,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return same;
     }
     ProviderFailure refused = refusal();
+    if (refused == null) {
+      refused = overBudget(request);
+    }
     if (refused != null) {
       return Job.failed(refused);
     }
@@ -159,6 +172,21 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + pool.deadDetail());
     }
     return null;
+  }
+
+  /**
+   * Why a turn of {@code request}'s effort would break the owner's budget now ({@code capped},
+   * never the account-wide cap: other efforts go on), counting the turns of that effort already
+   * on a seat; null when it fits.
+   */
+  private ProviderFailure overBudget(TurnRequest request) {
+    int pending = 0;
+    for (Job job : onSeat) {
+      if (job != null && job.live != null && job.request.effort() == request.effort()) {
+        pending++;
+      }
+    }
+    return settings.pacing().refusal(request.effort(), pending, time.now()).orElse(null);
   }
 
   /** Work on a seat that is not a turn ({@code solwebctl doctor}, {@code capture}); runs on the seat's thread. */
@@ -421,6 +449,16 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
         return;
       }
       queue.remove(next);
+      ProviderFailure over = next.live == null ? null : overBudget(next.request);
+      if (over != null) {
+        // Queued before the budget filled: refused before it reaches a seat; this seat takes the next.
+        if (inFlight.get(next.request.sessionKey()) == next) {
+          inFlight.remove(next.request.sessionKey());
+        }
+        next.fail(over);
+        pump();
+        return;
+      }
       nextSendAt = now.plus(settings.spacing().nextGap());
       startOn(seat, next);
     }

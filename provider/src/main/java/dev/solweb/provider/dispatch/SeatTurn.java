@@ -38,10 +38,18 @@ import java.util.function.Consumer;
 public final class SeatTurn implements TurnRunner {
   private final Conversations conversations;
   private final Clock clock;
+  private final AccountPacing pacing;
 
+  /** Unpaced: for tests that do not exercise the Send gap. */
   public SeatTurn(Conversations conversations, Clock clock) {
+    this(conversations, clock, AccountPacing.unpaced(clock));
+  }
+
+  /** @param pacing the account's Send gap and record, shared by every seat */
+  public SeatTurn(Conversations conversations, Clock clock, AccountPacing pacing) {
     this.conversations = conversations;
     this.clock = clock;
+    this.pacing = pacing;
   }
 
   @Override
@@ -57,7 +65,7 @@ public final class SeatTurn implements TurnRunner {
   @Override
   public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
     if (request instanceof TurnRequest.Ask ask) {
-      return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place());
+      return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place(), pacing);
     }
     ChatTurn turn = ((TurnRequest.Chat) request).turn();
     SeatProbe probe = seat.probe();
@@ -183,22 +191,28 @@ public final class SeatTurn implements TurnRunner {
       this.plan = plan;
     }
 
-    /** Re-asserts the effort before every send, marks the send on disk, then sends. */
+    /**
+     * Re-asserts the effort before every send, waits for the account's Send gap, marks the send
+     * on disk, then sends.
+     */
     SeatReply send(String text) throws SeatException {
       assertEffort(seat, plan.turn().input().effort());
+      SendGate.Permit permit = pacing.gate().acquire();
       marked = true;
-      conversations.sending(plan);
-      sending = true;
-      proven = null;
-      seat.onSent(sent -> {
-        proven = sent;
-        conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
-      });
       SeatReply reply;
       try {
-        reply = seat.send(text);
+        conversations.sending(plan);
+        sending = true;
+        proven = null;
+        seat.onSent(sent -> {
+          permit.sent();
+          proven = sent;
+          conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
+        });
+        reply = pacing.paced(permit, plan.turn().input().effort(), () -> seat.send(text));
       } finally {
         seat.onSent(null);
+        permit.release(false); // a no-op once the send ended it; else nothing reached the page
       }
       sending = false;
       completed++;
