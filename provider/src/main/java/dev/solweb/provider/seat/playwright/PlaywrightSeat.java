@@ -26,6 +26,7 @@ import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.translate.ConversationPlace;
@@ -91,6 +92,15 @@ public final class PlaywrightSeat implements BrowserSeat {
    */
   public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion)
       throws SeatException {
+    this(options, profile, clock, completion, new HistoryPolls(clock));
+  }
+
+  /**
+   * As above, with the account's pacing of the seats' own history and status requests, shared
+   * by every seat of the account.
+   */
+  public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion,
+      HistoryPolls polls) throws SeatException {
     this.options = options;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
@@ -117,8 +127,9 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
         faults, this::observe);
-    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested);
-    this.recovery = new PageRecovery(stream, navigation, wait, stopRequested);
+    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
+        polls);
+    this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);
   }
 
   @Override
