@@ -2,6 +2,8 @@ package dev.solweb.provider.dispatch;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.BrowserSeat;
+import dev.solweb.provider.seat.PageCounters;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
 import java.time.Clock;
@@ -9,6 +11,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What keeps one account's use of the page looking like one careful person's: the Send gap
@@ -35,6 +38,7 @@ public final class AccountPacing {
   private final SendLedger ledger;
   private final SendBudget budget;
   private final Clock clock;
+  private final AtomicReference<PageCounters> counters = new AtomicReference<>();
 
   public AccountPacing(SendGate gate, SendLedger ledger, SendBudget budget, Clock clock) {
     this.gate = gate;
@@ -68,13 +72,23 @@ public final class AccountPacing {
     return budget.refusal(effort, ledger, pending, now);
   }
 
+  /** The page's own counters as a seat last read them (its plan, what it says is left). */
+  public Optional<PageCounters> counters() {
+    return Optional.ofNullable(counters.get());
+  }
+
+  /** Keeps what {@code seat} read on its last send or ask, when it read anything. On the seat's thread. */
+  void observe(BrowserSeat seat) {
+    seat.counters().ifPresent(counters::set);
+  }
+
   /**
    * Runs a seat call that may Send, under a permit of the gate taken first (the caller has set
    * the seat's {@code onSent} to {@link SendGate.Permit#sent}): the permit's end opens the gap
    * for the next Send, counted from now unless the seat says nothing reached the page; a Send
    * that happened, or may have, is recorded with the model that answered.
    */
-  SeatReply paced(SendGate.Permit permit, Effort effort, SeatCall call) throws SeatException {
+  SeatReply paced(SendGate.Permit permit, Effort effort, BrowserSeat seat, SeatCall call) throws SeatException {
     try {
       SeatReply reply = call.run();
       permit.release(true);
@@ -90,6 +104,8 @@ public final class AccountPacing {
       permit.release(true);
       ledger.record(clock.instant(), effort, null);
       throw e;
+    } finally {
+      observe(seat);
     }
   }
 

@@ -268,6 +268,16 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     return job;
   }
 
+  /** The account's pacing, record of Sends, budget and the page's own counters. */
+  public AccountPacing pacing() {
+    return settings.pacing();
+  }
+
+  /** The time the scheduler reads (the Limits report counts its windows from it). */
+  public Instant now() {
+    return time.now();
+  }
+
   /** What {@code /healthz} shows of the queue and the seats now. */
   public synchronized HealthSnapshot snapshot() {
     Instant now = time.now();

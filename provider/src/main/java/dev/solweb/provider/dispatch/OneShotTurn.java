@@ -45,7 +45,7 @@ public final class OneShotTurn {
     seat.onSent(sent -> permit.sent());
     SeatReply reply;
     try {
-      reply = pacing.paced(permit, ask.effort(), () -> seat.ask(ask.prompt(), ask.attachments(), ask.outputDir()));
+      reply = pacing.paced(permit, ask.effort(), seat, () -> seat.ask(ask.prompt(), ask.attachments(), ask.outputDir()));
     } finally {
       seat.onSent(null);
       permit.release(false); // a no-op once the ask ended it

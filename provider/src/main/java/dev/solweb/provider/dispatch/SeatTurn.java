@@ -209,7 +209,7 @@ public final class SeatTurn implements TurnRunner {
           proven = sent;
           conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
         });
-        reply = pacing.paced(permit, plan.turn().input().effort(), () -> seat.send(text));
+        reply = pacing.paced(permit, plan.turn().input().effort(), seat, () -> seat.send(text));
       } finally {
         seat.onSent(null);
         permit.release(false); // a no-op once the send ended it; else nothing reached the page

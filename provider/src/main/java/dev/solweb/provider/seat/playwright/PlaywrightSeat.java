@@ -9,6 +9,7 @@ import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
+import dev.solweb.provider.seat.PageCounters;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -67,6 +68,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final Page page;
   private final ChatGptPage chat;
   private final AtomicBoolean stopRequested = new AtomicBoolean();
+  private final Clock clock;
   private volatile boolean pageCrashed;
   /** Work other threads post for this thread (the screen's picture, frames, input), run between polls. */
   private final SeatErrands errands = new SeatErrands();
@@ -80,6 +82,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private volatile Consumer<SentMessage> sentListener = sent -> { };
   private Effort effort;
   private String account;
+  /** The account's plan from the page's session, and its counters as the last turn's stream gave them. */
+  private String plan;
+  private PageCounters counters;
   private boolean closed;
   private volatile PageTurn.Figures last = new PageTurn.Figures(Duration.ZERO, null, Map.of(), null);
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
@@ -102,6 +107,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion,
       HistoryPolls polls) throws SeatException {
     this.options = options;
+    this.clock = clock;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
         PlaywrightOptions.pageViewport(), options.display()));
@@ -273,7 +279,16 @@ public final class PlaywrightSeat implements BrowserSeat {
       return reply;
     } finally {
       stopRequested.set(false);
+      if (sent[0]) {
+        // A failed turn's stream still carries the counters (a cap says most there).
+        tab.stream().turn().pageCounters(plan, clock.instant()).ifPresent(read -> counters = read);
+      }
     }
+  }
+
+  @Override
+  public Optional<PageCounters> counters() {
+    return Optional.ofNullable(counters);
   }
 
   /** How long an unanswered session request on a fresh document is asked again. */
@@ -329,6 +344,7 @@ public final class PlaywrightSeat implements BrowserSeat {
             continue;
           }
           account = session.known() ? session.email() : null;
+          plan = session.known() && session.plan() != null ? session.plan() : plan;
           chat.markSettled();
         }
         return new SeatProbe(SeatProbe.State.READY, account, null,
