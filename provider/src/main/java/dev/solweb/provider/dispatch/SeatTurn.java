@@ -240,8 +240,13 @@ public final class SeatTurn implements TurnRunner {
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
       // A conversation the page says is gone did not take the turn, whatever its request proved.
       typed |= proven != null && !(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING);
+      // A cap after Send (a smaller model answered, say): that answer is in the conversation, but
+      // it must never be recovered as this turn's answer; without the sent message's id the next
+      // request replays into a fresh conversation instead (docs/account-safety.md).
+      boolean capped = e instanceof SeatException seatCap && seatCap.failure() != null
+          && seatCap.failure().kind() == ProviderFailure.Kind.CAPPED;
       record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
-          proven == null ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
+          proven == null || capped ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }
   }
 
