@@ -80,7 +80,7 @@ class AccountSafetyFakesolTest {
 
   @Test
   void thePagesCountersReachHealthzAndCountDownAndTwoQueuedTurnsAreSentTheGapApart() throws Exception {
-    Running daemon = daemons.start(ACCOUNT, Map.of("SOLWEBD_SEND_GAP_MS", "5000", "SOLWEBD_BUDGET", "high=20/3h"));
+    Running daemon = daemons.start(ACCOUNT, Map.of("SOLWEBD_SEND_GAP_MS", "12000", "SOLWEBD_BUDGET", "high=20/3h"));
     assertThat(limits(daemon).path("limits_progress")).as("nothing read before a turn").isEmpty();
 
     daemons.chat(daemon, "v1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", request("first task"));
@@ -103,8 +103,8 @@ class AccountSafetyFakesolTest {
     assertThat(sent).hasSize(3);
     for (int i = 1; i < sent.size(); i++) {
       Duration gap = Duration.between(sent.get(i - 1), sent.get(i));
-      System.out.println("AccountSafetyFakesolTest: Send gap " + i + " = " + gap.toMillis() + " ms (SOLWEBD_SEND_GAP_MS=5000)");
-      assertThat(gap).as("Send %d after Send %d", i + 1, i).isGreaterThanOrEqualTo(Duration.ofMillis(5000));
+      System.out.println("AccountSafetyFakesolTest: Send gap " + i + " = " + gap.toMillis() + " ms (SOLWEBD_SEND_GAP_MS=12000)");
+      assertThat(gap).as("Send %d after Send %d", i + 1, i).isGreaterThanOrEqualTo(Duration.ofMillis(12000));
     }
     JsonNode after = limits(daemon);
     System.out.println("AccountSafetyFakesolTest: limits as read: " + after);

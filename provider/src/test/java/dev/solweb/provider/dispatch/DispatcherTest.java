@@ -36,11 +36,15 @@ class DispatcherTest {
   private Dispatcher dispatcher;
 
   private Dispatcher start(int seatCount, Duration turnTimeout, DispatchSpacing spacing) {
+    return start(new Dispatcher.Settings(seatCount, turnTimeout, spacing));
+  }
+
+  private Dispatcher start(Dispatcher.Settings settings) {
     dispatcher = new Dispatcher(index -> {
       StubSeat seat = new StubSeat(index);
       seats.add(seat);
       return seat;
-    }, runner, new Dispatcher.Settings(seatCount, turnTimeout, spacing), time, index -> {
+    }, runner, settings, time, index -> {
       ManualExecutor thread = new ManualExecutor();
       seatThreads.add(thread);
       return thread;
@@ -194,17 +198,7 @@ class DispatcherTest {
   void aTurnOverTheOwnersBudgetIsRefusedCappedBeforeASeatWhileOtherEffortsGoOn() {
     SendLedger ledger = SendLedger.inMemory();
     AccountPacing pacing = new AccountPacing(SendGate.unpaced(), ledger, SendBudget.parse("high=2/3h"), time.clock());
-    dispatcher = new Dispatcher(index -> {
-      StubSeat seat = new StubSeat(index);
-      seats.add(seat);
-      return seat;
-    }, runner, new Dispatcher.Settings(1, Duration.ofSeconds(300), DispatchSpacing.OFF, pacing), time, index -> {
-      ManualExecutor thread = new ManualExecutor();
-      seatThreads.add(thread);
-      return thread;
-    });
-    dispatcher.start();
-    seatThreads.forEach(ManualExecutor::runNext);
+    start(new Dispatcher.Settings(1, Duration.ofSeconds(300), DispatchSpacing.OFF, pacing));
     Instant first = time.now();
     Dispatcher.TurnHandle a = dispatcher.submit(chat("a")); // on the seat: counts as pending
     Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
