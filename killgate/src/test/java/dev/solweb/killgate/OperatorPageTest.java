@@ -197,33 +197,8 @@ class OperatorPageTest {
     assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
   }
 
-  /**
-   * After the first test's turn the Limits panel shows what fakesol's page said is left (its
-   * counters, REAL-PAGE row 50), the Send solweb made for that effort and model, and the plan's
-   * allowance marked as published, not measured.
-   */
   @Test
   @Order(2)
-  void theLimitsPanelShowsWhatThePageSaidIsLeftBesideTheSendsAndThePublishedAllowance() throws Exception {
-    page.navigate(signInUrl());
-    Locator left = waitFor("#limits-left tbody tr");
-    assertThat(page.locator("#limits-plan").textContent()).isEqualTo("plan plus");
-    assertThat(page.locator("#limits-left tbody").textContent()).contains("deep_research", "25", "file_upload",
-        "gpt-5-thinking", "49");
-    assertThat(left.isVisible()).isTrue();
-    assertThat(page.locator("#limits-sends tbody").textContent()).contains("high", "gpt-5-thinking");
-    assertThat(page.locator("#limits-published tbody").textContent()).contains("main model", "160", "3h");
-    assertThat(page.locator("#limits").textContent()).contains("published, not measured", "REAL-PAGE row 54",
-        "at least 2.0 s apart");
-    JsonNode limits = JSON.readTree(daemons.get(daemon, "/healthz").body()).path("limits");
-    assertThat(limits.path("limits_progress").get(0).path("feature_name").asText()).isEqualTo("deep_research");
-    // docs/img/operator-limits.png is this picture, copied by hand after a look.
-    page.locator("#limits").screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("06-limits.png")));
-    assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
-  }
-
-  @Test
-  @Order(3)
   void doctorRunsAndAConversationIsDeletedOnlyThroughTheConfirmation() throws Exception {
     page.navigate(signInUrl());
     // Doctor first: it reads the seat's current page, the conversation this test then deletes.
@@ -270,7 +245,7 @@ class OperatorPageTest {
    * without the real module in the jar.
    */
   @Test
-  @Order(4)
+  @Order(3)
   void aSeatLiveModuleIsMountedOncePerSeatCardInItsSlot() {
     page.route("**/ui/api/state", route -> {
       APIResponse real = route.fetch();
@@ -302,7 +277,7 @@ class OperatorPageTest {
   }
 
   @Test
-  @Order(5)
+  @Order(4)
   void aReusedCodeIsRefusedAndABrowserWithoutASessionIsToldHowToSignIn() {
     assertThat(firstLogin).as("the first test spent it").isNotNull();
     Response refused = page.navigate(firstLogin);
@@ -317,5 +292,31 @@ class OperatorPageTest {
     assertThat(signedOut.status()).isEqualTo(401);
     assertThat(page.locator("body").textContent()).contains("Not signed in", "solwebctl open");
     assertThat(page.content()).doesNotContain(daemon.token());
+  }
+
+  /**
+   * After the first test's turn the Limits panel shows what fakesol's page said is left (its
+   * counters, REAL-PAGE row 50), the Send solweb made for that effort and model, and the plan's
+   * allowance marked as published, not measured. Last, so it adds no time before the reused-code
+   * test, whose first code must not expire meanwhile.
+   */
+  @Test
+  @Order(5)
+  void theLimitsPanelShowsWhatThePageSaidIsLeftBesideTheSendsAndThePublishedAllowance() throws Exception {
+    page.navigate(signInUrl());
+    Locator left = waitFor("#limits-left tbody tr");
+    assertThat(page.locator("#limits-plan").textContent()).isEqualTo("plan plus");
+    assertThat(page.locator("#limits-left tbody").textContent()).contains("deep_research", "25", "file_upload",
+        "gpt-5-thinking", "49");
+    assertThat(left.isVisible()).isTrue();
+    assertThat(page.locator("#limits-sends tbody").textContent()).contains("high", "gpt-5-thinking");
+    assertThat(page.locator("#limits-published tbody").textContent()).contains("main model", "160", "3h");
+    assertThat(page.locator("#limits").textContent()).contains("published, not measured", "REAL-PAGE row 54",
+        "at least 2.0 s apart");
+    JsonNode limits = JSON.readTree(daemons.get(daemon, "/healthz").body()).path("limits");
+    assertThat(limits.path("limits_progress").get(0).path("feature_name").asText()).isEqualTo("deep_research");
+    // docs/img/operator-limits.png is this picture, copied by hand after a look.
+    page.locator("#limits").screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("06-limits.png")));
+    assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
   }
 }
