@@ -44,13 +44,6 @@ final class FakesolDaemons implements AutoCloseable {
   /** What one {@code solwebctl} run printed. */
   record CtlRun(int code, String out, String err) {}
 
-  /**
-   * How long a daemon may take to listen and reach its state: a JVM and a Chromium start; on a
-   * shared two-core machine under a load of 30 that took over 30 s (the figure is a patience, not a
-   * speed target).
-   */
-  private static final Duration START_PATIENCE = Duration.ofSeconds(90);
-
   private final Path home;
   private final URI chatUrl;
   private final List<Process> processes = new ArrayList<>();
@@ -108,7 +101,7 @@ final class FakesolDaemons implements AutoCloseable {
     List<String> output = new ArrayList<>();
     Process process = launch(output, env);
     URI base = null;
-    long deadline = System.nanoTime() + START_PATIENCE.toNanos();
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
     while (base == null) {
       synchronized (output) {
         for (String line : output) {
