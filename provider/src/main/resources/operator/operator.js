@@ -162,6 +162,7 @@ function renderState(s) {
   cause.hidden = h.state === 'ready' || h.state === 'starting';
   cause.textContent = cause.hidden ? '' : h.cause;
   for (const seat of s.seats) renderSeat(seat);
+  renderLimits(h.limits);
 
   const queued = (h.turns ?? []).filter((t) => t.state === 'queued');
   $('queue-count').textContent = String(h.queue);
@@ -178,6 +179,53 @@ function renderState(s) {
   }));
   $('last-empty').hidden = last.length > 0;
   $('updated').textContent = `updated ${new Date().toLocaleTimeString('en-GB')}`;
+}
+
+/**
+ * The Limits panel: the page's own counters as read (never solweb's guess), solweb's Sends per
+ * effort and model beside the owner's budget, and the plan's published allowance, marked so.
+ */
+function renderLimits(l) {
+  if (!l) return;
+  $('limits-plan').textContent = l.plan ? `plan ${l.plan}` : 'plan unknown';
+  $('limits-read').textContent = l.read_at ? `read ${time(l.read_at)}` : '';
+  const left = [...(l.limits_progress ?? []).map((c) => [c.feature_name, c.remaining, c.reset_after]),
+    ...(l.model_limits ?? []).map((c) => [c.model_slug, c.remaining, c.reset_after])];
+  $('limits-left').tBodies[0].replaceChildren(...left.map(([name, remaining, reset]) =>
+    row([name, remaining === null || remaining === undefined ? 'not said' : String(remaining), resets(reset)])));
+  $('limits-left-empty').hidden = left.length > 0;
+  const blocked = l.blocked_features ?? [];
+  $('limits-blocked').textContent = blocked.length ? `blocked now: ${blocked.join(', ')}` : '';
+
+  const sends = [];
+  const efforts = new Set([...Object.keys(l.sends?.['3h'] ?? {}), ...Object.keys(l.sends?.['7d'] ?? {})]);
+  for (const effort of [...efforts].sort()) {
+    const models = { ...(l.sends['7d']?.[effort] ?? {}), ...(l.sends['3h']?.[effort] ?? {}) };
+    for (const model of Object.keys(models).sort()) {
+      sends.push(row([effort, model, String(l.sends['3h']?.[effort]?.[model] ?? 0),
+        String(l.sends['7d']?.[effort]?.[model] ?? 0)]));
+    }
+  }
+  $('limits-sends').tBodies[0].replaceChildren(...sends);
+  $('limits-sends-empty').hidden = sends.length > 0;
+  $('limits-budget').tBodies[0].replaceChildren(...(l.budget ?? []).map((b) =>
+    row([b.rule, String(b.used), String(b.limit)])));
+  $('limits-gap').textContent = `Sends and uploads at least ${(l.send_gap_ms / 1000).toFixed(1)} s apart`
+    + ' (SOLWEBD_SEND_GAP_MS)';
+
+  const published = l.published?.allowances ?? [];
+  $('limits-published').tBodies[0].replaceChildren(...published.map((p) =>
+    row([p.what, p.messages === null || p.messages === undefined ? '—' : String(p.messages), p.window ?? '—',
+      p.note ?? ''])));
+  $('limits-published-empty').hidden = published.length > 0;
+  $('limits-source').textContent = l.published?.source ?? '';
+}
+
+/** A reset time as the page wrote it, shown in this browser's time. */
+function resets(iso) {
+  if (!iso) return '—';
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 async function pollState() {

@@ -105,6 +105,45 @@ class FakeSolConversationEndpointTest {
     assertThat(control().path("send_count").asInt()).isEqualTo(2);
   }
 
+  /**
+   * REAL-PAGE rows 50 and 51 on the wire: each turn's counters count down (one message of the
+   * answering model per Send), a smaller model at the cap names itself and its adjustment with
+   * no banner, {@code model_cap_exceeded} is a 429 by code with {@code clears_in}; /control shows
+   * when each turn request arrived and how often the history JSON and stream status were asked.
+   */
+  @Test
+  void countersCountDownAndTheCapFaultsLookAsRow51Says() throws Exception {
+    sol = FakeSol.start(Scenario.parse("{\"default\": [{\"prose\": \"one\"}, {\"prose\": \"two\"},"
+        + " {\"fault\": \"smaller_model\", \"prose\": \"small\"}, {\"fault\": \"model_cap_exceeded\", \"resume_in_s\": 600}]}"), 0);
+    StreamTurn first = decode(post("/backend-api/f/conversation", turnRequest("a", null, true)).body());
+    StreamTurn second = decode(post("/backend-api/f/conversation", turnRequest("b", first.conversationId(), true)).body());
+    assertThat(first.counters().orElseThrow().modelLimits())
+        .containsExactly(new dev.solweb.provider.seat.playwright.traffic.StreamEvent.ModelLimit("gpt-5-thinking", 49,
+            first.counters().orElseThrow().modelLimits().get(0).resetAfter()));
+    assertThat(second.counters().orElseThrow().modelLimits().get(0).remaining()).isEqualTo(48);
+    assertThat(second.counters().orElseThrow().progress()).extracting(
+        dev.solweb.provider.seat.playwright.traffic.StreamEvent.Limit::feature).containsExactly("deep_research", "file_upload");
+    assertThat(second.plan()).isEqualTo("plus");
+
+    StreamTurn small = decode(post("/backend-api/f/conversation", turnRequest("c", first.conversationId(), true)).body());
+    assertThat(small.complete()).isTrue();
+    assertThat(small.modelSlug()).isEqualTo("gpt-5-6-mini");
+    assertThat(small.modelAdjustments()).containsExactly("auto:smaller_model:reached_message_cap");
+
+    HttpResponse<String> capped = post("/backend-api/f/conversation", turnRequest("d", first.conversationId(), true));
+    assertThat(capped.statusCode()).isEqualTo(429);
+    JsonNode detail = JSON.readTree(capped.body()).path("detail");
+    assertThat(detail.path("code").asText()).isEqualTo("model_cap_exceeded");
+    assertThat(detail.path("clears_in").asLong()).isBetween(590L, 600L);
+
+    http.send(HttpRequest.newBuilder(sol.url().resolve("/backend-api/conversations/" + first.conversationId())).build(),
+        HttpResponse.BodyHandlers.ofString());
+    JsonNode control = control();
+    assertThat(control.path("sends_at")).hasSize(4);
+    assertThat(control.path("history_requests").asInt()).isEqualTo(1);
+    assertThat(control.path("status_requests").asInt()).isZero();
+  }
+
   /** The page renders from the stream, so the stream carries every moment it draws, and the plan no answer. */
   @Test
   void thinkingAndAProPreambleAreEventsAndThePagesPlanCarriesNoAnswer() throws Exception {

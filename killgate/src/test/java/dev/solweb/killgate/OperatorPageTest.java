@@ -298,4 +298,30 @@ class OperatorPageTest {
     assertThat(page.locator("body").textContent()).contains("Not signed in", "solwebctl open");
     assertThat(page.content()).doesNotContain(daemon.token());
   }
+
+  /**
+   * After the first test's turn the Limits panel shows what fakesol's page said is left (its
+   * counters, REAL-PAGE row 50), the Send solweb made for that effort and model, and the plan's
+   * allowance marked as published, not measured. Last, so it adds no time before the reused-code
+   * test, whose first code must not expire meanwhile.
+   */
+  @Test
+  @Order(5)
+  void theLimitsPanelShowsWhatThePageSaidIsLeftBesideTheSendsAndThePublishedAllowance() throws Exception {
+    page.navigate(signInUrl());
+    Locator left = waitFor("#limits-left tbody tr");
+    assertThat(page.locator("#limits-plan").textContent()).isEqualTo("plan plus");
+    assertThat(page.locator("#limits-left tbody").textContent()).contains("deep_research", "25", "file_upload",
+        "gpt-5-thinking", "49");
+    assertThat(left.isVisible()).isTrue();
+    assertThat(page.locator("#limits-sends tbody").textContent()).contains("high", "gpt-5-thinking");
+    assertThat(page.locator("#limits-published tbody").textContent()).contains("main model", "160", "3h");
+    assertThat(page.locator("#limits").textContent()).contains("published, not measured", "REAL-PAGE row 54",
+        "at least 2.0 s apart");
+    JsonNode limits = JSON.readTree(daemons.get(daemon, "/healthz").body()).path("limits");
+    assertThat(limits.path("limits_progress").get(0).path("feature_name").asText()).isEqualTo("deep_research");
+    // docs/img/operator-limits.png is this picture, copied by hand after a look.
+    page.locator("#limits").screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("06-limits.png")));
+    assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
+  }
 }

@@ -84,6 +84,7 @@ final class ConversationEndpoint {
   // ---- The turn ----------------------------------------------------------------------------
 
   private void conversation(RoutingContext ctx) {
+    sol.turnRequested();
     JsonNode body = body(ctx);
     JsonNode message = body.path("messages").path(0);
     String text = message.path("content").path("parts").path(0).asText("");
@@ -137,10 +138,13 @@ final class ConversationEndpoint {
         json(res, 400, JSON.createObjectNode().put("detail", fault));
         return;
       }
-      case "cap" -> {
+      case "cap", "model_cap_exceeded" -> {
         long clearsIn = Math.max(1, Duration.between(Instant.now(), Instant.parse(plan.path("resume_at").asText())).toSeconds());
         ObjectNode detail = JSON.createObjectNode();
-        detail.putObject("detail").put("message", plan.path("banner").asText()).put("clears_in", clearsIn);
+        ObjectNode d = detail.putObject("detail").put("message", plan.path("banner").asText()).put("clears_in", clearsIn);
+        if (fault.equals("model_cap_exceeded")) {
+          d.put("code", fault); // row 51: the cap by its code
+        }
         json(res, 429, detail);
         return;
       }
@@ -292,7 +296,8 @@ final class ConversationEndpoint {
   private StreamEncoder.Turn encoderTurn(ObjectNode plan, ScriptedReply reply, FakeSol.Planned planned, StreamScript script,
       StreamScript.Format format, String userText) {
     List<String> adjustments = new ArrayList<>(script.modelAdjustments());
-    if (adjustments.isEmpty() && "cap_downgrade".equals(plan.path("fault").asText())) {
+    if (adjustments.isEmpty() && ("cap_downgrade".equals(plan.path("fault").asText())
+        || plan.path("smaller_model").asBoolean(false))) {
       adjustments.add("auto:smaller_model:reached_message_cap");
     }
     long thinkingMs = reply == null ? 0 : reply.thinkingMs();
@@ -304,7 +309,7 @@ final class ConversationEndpoint {
         plan.path("conversation_id").asText(), planned.newChat(), plan.path("user_message_id").asText(""), userText,
         plan.path("message_id").asText(UUID.randomUUID().toString()), plan.path("slug").asText(null), adjustments,
         markdown, thinkingMs > 0 ? thinkingMs / 1000.0 : null, script.resendOlder() ? planned.older() : List.of(),
-        Math.max(1, markdown.length() / 40));
+        Math.max(1, markdown.length() / 40), sol.counters());
   }
 
   private void resume(RoutingContext ctx) {

@@ -33,6 +33,7 @@ final class ConversationJson {
   }
 
   private void history(RoutingContext ctx) {
+    sol.jsonRequested(true);
     String id = ctx.pathParam("id");
     Optional<List<ObjectNode>> held = sol.heldTurns(id);
     if (held.isEmpty()) {
@@ -71,6 +72,7 @@ final class ConversationJson {
   }
 
   private void streamStatus(RoutingContext ctx) {
+    sol.jsonRequested(false);
     Optional<List<ObjectNode>> held = sol.heldTurns(ctx.pathParam("id"));
     if (held.isEmpty()) {
       notFound(ctx);

@@ -69,6 +69,12 @@ public final class FakeSol implements AutoCloseable {
   private final ConversationJson conversationJson = new ConversationJson(this);
   private final ConversationAliases aliases = new ConversationAliases();
   private final ChatHistory history;
+  /** The account's counters, counting down with every Send (REAL-PAGE row 50). */
+  private final AccountCounters counters;
+  /** When each turn request reached the server, and how often the page (or a seat) asked a history or status JSON. */
+  private final List<Instant> sendsAt = new ArrayList<>();
+  private int historyRequests;
+  private int statusRequests;
   private final PageWire wire;
   private HttpServer server;
   private String wall;
@@ -92,6 +98,7 @@ public final class FakeSol implements AutoCloseable {
     this.ownsVertx = ownsVertx;
     this.player = new ScenarioPlayer(scenario);
     this.clock = clock;
+    this.counters = new AccountCounters(clock);
     this.history = new ChatHistory(clock, aliases);
     this.wire = new PageWire(clock);
     this.mode = scenario.mode();
@@ -270,6 +277,7 @@ public final class FakeSol implements AutoCloseable {
     if (!"login".equals(wallFor(ctx))) {
       String signedIn = login.account(ctx);
       out.putObject("user").put("email", signedIn != null ? signedIn : player.scenario().account());
+      out.putObject("account").put("planType", "plus"); // REAL-PAGE row 50
     }
     json(ctx, 200, out);
   }
@@ -499,6 +507,16 @@ public final class FakeSol implements AutoCloseable {
         plan.put("banner", capText(resumeAt(reply), "downgrade"));
         transcript.add(answer(plan, reply, reply.modelSlug() == null ? "gpt-5-mini" : reply.modelSlug()));
       }
+      case MODEL_CAP_EXCEEDED -> {
+        // Row 51: the turn request is refused 429 by code; the asked model's count is spent.
+        plan.put("banner", capText(resumeAt(reply), null)).put("resume_at", resumeAt(reply).toString());
+        counters.exhaust(defaultSlug(label));
+      }
+      case SMALLER_MODEL -> {
+        // Row 51: no banner; the stream names a smaller model and says why. The page draws the answer as any other.
+        plan.putNull("fault").put("smaller_model", true);
+        transcript.add(answer(plan, reply, reply.modelSlug() == null ? SMALLER_SLUG : reply.modelSlug()));
+      }
       case CRASH -> crashSoon(300);
       case SOMETHING_WENT_WRONG -> plan.put("error",
           "Something went wrong. If this issue persists please contact us through our help center at help.openai.com.");
@@ -508,6 +526,7 @@ public final class FakeSol implements AutoCloseable {
     }
     ObjectNode last = transcript.get(transcript.size() - 1);
     if ("assistant".equals(last.path("role").asText())) {
+      counters.spend(last.path("slug").asText(null), attached.size());
       // The server writes the answer at the reply's pace, whether or not a browser still listens.
       long now = clock.millis();
       long writing = reply.delayMs() + reply.thinkingMs() + reply.falsePauseMs() + reply.streamMs() + reply.preambleMs()
@@ -515,6 +534,28 @@ public final class FakeSol implements AutoCloseable {
       last.put("started_at_ms", now).put("finish_at_ms", now + writing + GENERATION_MARGIN_MS);
     }
     return new Planned(plan, reply, newChat, older);
+  }
+
+  /** The model a capped account's answer comes from, with no banner ({@code smaller_model}). */
+  static final String SMALLER_SLUG = "gpt-5-6-mini";
+
+  /** The account's counters as they stand now (each turn's conversation_detail_metadata). */
+  AccountCounters.Snapshot counters() {
+    return counters.snapshot();
+  }
+
+  /** A turn request reached the server (the Send boundary, whatever the answer). */
+  synchronized void turnRequested() {
+    sendsAt.add(clock.instant());
+  }
+
+  /** The conversation JSON ({@code history}) or its stream status was asked. */
+  synchronized void jsonRequested(boolean history) {
+    if (history) {
+      historyRequests++;
+    } else {
+      statusRequests++;
+    }
   }
 
   /** fakesol's own id of a conversation the page knows by {@code pageConversation} (a recording's id, say). */
@@ -688,6 +729,9 @@ public final class FakeSol implements AutoCloseable {
       s.attachments().forEach(files::add);
     }
     out.put("send_count", player.sends().size());
+    ArrayNode at = out.putArray("sends_at"); // when each turn request reached the server, in order (ms precision)
+    sendsAt.forEach(t -> at.add(t.toString()));
+    out.put("history_requests", historyRequests).put("status_requests", statusRequests);
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
         .put("conversations_opened", player.conversationsOpened()).put("wall", wall).put("mode", mode)
         .put("canvas_edits", canvasEdits);

@@ -36,13 +36,23 @@ public final class StreamEncoder {
    */
   public record Turn(Format format, String conversationId, boolean newChat, String userMessageId, String userText,
       String answerId, String modelSlug, List<String> adjustments, String markdown, Double thinkingSeconds,
-      List<Previous> resend, int pieceChars) {
+      List<Previous> resend, int pieceChars, AccountCounters.Snapshot counters) {
     public Turn {
       adjustments = List.copyOf(adjustments);
       resend = List.copyOf(resend);
       if (pieceChars < 1) {
         throw new IllegalArgumentException("pieceChars must be >= 1, got " + pieceChars);
       }
+    }
+
+    /** With the counters of a fresh account (deep research only, nothing spent). */
+    public Turn(Format format, String conversationId, boolean newChat, String userMessageId, String userText,
+        String answerId, String modelSlug, List<String> adjustments, String markdown, Double thinkingSeconds,
+        List<Previous> resend, int pieceChars) {
+      this(format, conversationId, newChat, userMessageId, userText, answerId, modelSlug, adjustments, markdown,
+          thinkingSeconds, resend, pieceChars, new AccountCounters.Snapshot(List.of(new AccountCounters.Counter(
+              "deep_research", AccountCounters.DEEP_RESEARCH, java.time.Instant.parse("2026-12-31T00:00:00Z"))),
+              List.of(), List.of()));
     }
   }
 
@@ -186,15 +196,33 @@ public final class StreamEncoder {
     if (t.newChat()) {
       out.add(data(obj().put("type", "title_generation").put("title", "fakesol chat").put("conversation_id", t.conversationId())));
     }
-    ObjectNode details = obj().put("type", "conversation_detail_metadata");
-    details.putArray("limits_progress").addObject().put("feature_name", "deep_research").put("remaining", 25)
-        .put("reset_after", "2026-12-31T00:00:00+00:00");
-    details.putArray("model_limits");
-    details.putArray("blocked_features");
-    details.put("conversation_id", t.conversationId());
-    out.add(data(details));
+    out.add(data(details(t)));
     out.addAll(terminal(t));
     return out;
+  }
+
+  /**
+   * The account's counters as the turn left them (REAL-PAGE row 50): {@code limits_progress},
+   * {@code model_limits}, {@code blocked_features}, times as the server writes them (ISO, +00:00).
+   */
+  static ObjectNode details(Turn t) {
+    ObjectNode details = obj().put("type", "conversation_detail_metadata");
+    ArrayNode features = details.putArray("limits_progress");
+    for (AccountCounters.Counter c : t.counters().features()) {
+      features.addObject().put("feature_name", c.name()).put("remaining", c.remaining()).put("reset_after", iso(c.resetAfter()));
+    }
+    ArrayNode models = details.putArray("model_limits");
+    for (AccountCounters.Counter c : t.counters().models()) {
+      models.addObject().put("model_slug", c.name()).put("remaining", c.remaining()).put("reset_after", iso(c.resetAfter()));
+    }
+    ArrayNode blocked = details.putArray("blocked_features");
+    t.counters().blocked().forEach(blocked::add);
+    details.put("conversation_id", t.conversationId());
+    return details;
+  }
+
+  private static String iso(java.time.Instant at) {
+    return java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ssxxx").withZone(java.time.ZoneOffset.UTC).format(at);
   }
 
   /** {@code message_stream_complete} and {@code [DONE]}. */

@@ -1,9 +1,12 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.dispatch.AccountPacing;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.DispatchTime;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.SeatTurn;
+import dev.solweb.provider.dispatch.SendGate;
+import dev.solweb.provider.dispatch.SendLedger;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.http.SolwebServer;
 import dev.solweb.provider.hygiene.Retention;
@@ -14,11 +17,13 @@ import dev.solweb.provider.http.operator.OperatorSettings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServer;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Logger;
 
 /**
  * The one composition root: the daemon's parts ({@link Conversations} over the registry under
@@ -27,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * (the seat factory, the settings, what else to release on stop) is {@link Config}.
  */
 public final class Daemon {
+  private static final Logger LOG = Logger.getLogger(Daemon.class.getName());
 
   /**
    * @param home the daemon home: {@code registry.json} lives there; null keeps the registry in memory
@@ -38,7 +44,15 @@ public final class Daemon {
    */
   public record Config(
       Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
-      ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply) {
+      ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply,
+      AccountPacing.Settings pacing) {
+
+    /** Unpaced (no Send gap, no budget): what the tests that assemble a daemon by hand want. */
+    public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
+        ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply) {
+      this(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, maxCallsPerReply,
+          AccountPacing.Settings.UNPACED);
+    }
 
     /** Conversations in the owner's history, kept until deleted. */
     public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
@@ -55,11 +69,16 @@ public final class Daemon {
 
     public Config withHistory(HistorySettings settings) {
       return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, settings,
-          maxCallsPerReply);
+          maxCallsPerReply, pacing);
     }
 
     public Config withMaxCallsPerReply(int max) {
-      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, max);
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, max, pacing);
+    }
+
+    public Config withPacing(AccountPacing.Settings settings) {
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history,
+          maxCallsPerReply, settings);
     }
   }
 
@@ -71,6 +90,7 @@ public final class Daemon {
   private final Dispatcher dispatcher;
   private final SolwebServer server;
   private final Retention retention;
+  private final DispatchTime pacingTime;
   private final AtomicReference<CompletableFuture<Void>> stopping = new AtomicReference<>();
   private HttpServer http;
   private int port = -1;
@@ -80,13 +100,33 @@ public final class Daemon {
     this.conversations = (config.home() == null ? Conversations.inMemory(config.clock(), config.history().place())
         : Conversations.persistent(config.home().resolve("registry.json"), config.clock(), config.history().place()))
         .withMaxCallsPerReply(config.maxCallsPerReply());
-    this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock()),
-        new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing()), config.clock());
+    this.pacingTime = DispatchTime.system(config.clock());
+    AccountPacing pacing = new AccountPacing(new SendGate(config.pacing().sendGap(), pacingTime),
+        ledger(config), config.pacing().budget(), config.clock());
+    this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock(), pacing),
+        new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing(), pacing), config.clock());
     this.server = new SolwebServer(vertx, dispatcher, conversations, config.server(),
         OperatorSettings.of(config.clock(), config.home() == null ? null : config.home().resolve(DaemonLog.NAME)),
         this::stop);
     this.retention = config.history().retention() == null ? null : new Retention(dispatcher, conversations,
         DispatchTime.system(config.clock()), config.history().retention(), RETENTION_SWEEP);
+  }
+
+  /**
+   * The account's record of Sends: {@code sends.log} under the home (a budget's window outlives a
+   * restart); in memory for a daemon without a home, or when the file cannot be read (logged).
+   */
+  private static SendLedger ledger(Config config) {
+    if (config.home() == null) {
+      return SendLedger.inMemory();
+    }
+    Path file = config.home().resolve(SendLedger.FILE);
+    try {
+      return SendLedger.durable(file, config.pacing().budget().longestWindow(), config.clock().instant());
+    } catch (IOException e) {
+      LOG.warning("cannot read " + file + " (" + e.getMessage() + "); Sends are counted in memory until a restart");
+      return SendLedger.inMemory();
+    }
   }
 
   /** Assembles the daemon and listens on {@code host:port} (a loopback host; port 0 picks a free one). */
@@ -144,6 +184,7 @@ public final class Daemon {
           retention.close();
         }
         dispatcher.close();
+        pacingTime.close();
         config.afterStop().run();
         done.complete(null);
       } catch (RuntimeException e) {

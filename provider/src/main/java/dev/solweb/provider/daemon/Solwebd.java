@@ -1,5 +1,6 @@
 package dev.solweb.provider.daemon;
 
+import dev.solweb.provider.dispatch.AccountPacing;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.dispatch.HealthSnapshot;
 import dev.solweb.provider.http.ServerSettings;
@@ -56,6 +57,8 @@ import picocli.CommandLine;
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
         "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
+        "SOLWEBD_SEND_GAP_MS (2000: the least time between two Sends or uploads on the account),",
+        "SOLWEBD_BUDGET (none; e.g. high=120/3h,pro=20/7d: Sends per effort and window, then capped),",
         "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
@@ -114,11 +117,13 @@ public final class Solwebd implements Callable<Integer> {
     long maxAttachment;
     int maxCalls;
     HistorySettings history;
+    AccountPacing.Settings pacing;
     try {
       history = HistorySettings.fromEnv(System.getenv());
       keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
+      pacing = AccountPacing.Settings.fromEnv(System.getenv());
       maxAttachment = AttachmentDecoder.parseMegabytes(env(AttachmentDecoder.MAX_MB_ENV,
           Long.toString(AttachmentDecoder.DEFAULT_MAX_MB)));
       // One file of the largest size always fits a request, whatever SOLWEBD_MAX_BODY says.
@@ -182,7 +187,7 @@ public final class Solwebd implements Callable<Integer> {
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid, maxAttachment);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
-        Clock.systemUTC(), release, history, maxCalls);
+        Clock.systemUTC(), release, history, maxCalls, pacing);
     Daemon daemon;
     try {
       daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

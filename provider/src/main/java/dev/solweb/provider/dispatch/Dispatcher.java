@@ -45,15 +45,23 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
-  /** How long a seat under a person's control ({@link #takeControl}) stays so without input before it is given back. */
-  public static final Duration CONTROL_IDLE = Duration.ofMinutes(5);
 
-  /** Tunables; see the README's configuration table. */
-  public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
+  /**
+   * Tunables; see the README's configuration table.
+   *
+   * @param pacing the account's Send gap, record and budget (the budget is checked here, before a
+   *     turn reaches a seat; the gap where the seat sends)
+   */
+  public record Settings(int seats, Duration turnTimeout, DispatchSpacing spacing, AccountPacing pacing) {
     public Settings {
       if (seats < 1) {
         throw new IllegalArgumentException("seats must be at least 1, got " + seats);
       }
+    }
+
+    /** Unpaced: no Send gap, no budget. */
+    public Settings(int seats, Duration turnTimeout, DispatchSpacing spacing) {
+      this(seats, turnTimeout, spacing, AccountPacing.unpaced(Clock.systemUTC()));
     }
   }
 
@@ -78,7 +86,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private final Settings settings;
   private final DispatchTime time;
   private final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
-  private final Control[] controls; // by seat index: a person's control of the seat, or null while it is in the pool
+  private final SeatControls controls; // a person's control of the seats (operator page)
   private final Deque<Job> queue = new ArrayDeque<>();
   private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
@@ -109,7 +117,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     this.time = time;
     this.onSeat = new Job[settings.seats()];
     this.seatEffort = new String[settings.seats()];
-    this.controls = new Control[settings.seats()];
+    this.controls = new SeatControls(settings.seats(), time, this, this::giveBack);
   }
 
   /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
@@ -135,6 +143,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return same;
     }
     ProviderFailure refused = refusal();
+    if (refused == null) {
+      refused = overBudget(request);
+    }
     if (refused != null) {
       return Job.failed(refused);
     }
@@ -161,6 +172,21 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return ProviderFailure.of(Kind.UNAVAILABLE, "no browser seat is alive: " + pool.deadDetail());
     }
     return null;
+  }
+
+  /**
+   * Why a turn of {@code request}'s effort would break the owner's budget now ({@code capped},
+   * never the account-wide cap: other efforts go on), counting the turns of that effort already
+   * on a seat; null when it fits.
+   */
+  private ProviderFailure overBudget(TurnRequest request) {
+    int pending = 0;
+    for (Job job : onSeat) {
+      if (job != null && job.live != null && job.request.effort() == request.effort()) {
+        pending++;
+      }
+    }
+    return settings.pacing().refusal(request.effort(), pending, time.now()).orElse(null);
   }
 
   /** Work on a seat that is not a turn ({@code solwebctl doctor}, {@code capture}); runs on the seat's thread. */
@@ -242,11 +268,21 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     return job;
   }
 
+  /** The account's pacing, record of Sends, budget and the page's own counters. */
+  public AccountPacing pacing() {
+    return settings.pacing();
+  }
+
+  /** The time the scheduler reads (the Limits report counts its windows from it). */
+  public Instant now() {
+    return time.now();
+  }
+
   /** What {@code /healthz} shows of the queue and the seats now. */
   public synchronized HealthSnapshot snapshot() {
     Instant now = time.now();
     return HealthSnapshot.of(started, capUntil, now, pool, queue.size(), runningKeys.size(), statistics.p50(),
-        dispatchWait(now), controls());
+        dispatchWait(now), controls.views());
   }
 
   // --- a person's control of a seat (SeatControl) ---
@@ -279,18 +315,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     if (target.screen().isEmpty()) {
       throw new SeatControl.Refused(409, "no_page", "seat " + seat + " has no page to control (a scripted seat)");
     }
-    Control control = controls[seat];
-    if (control != null) {
-      return control.taken;
-    }
-    control = new Control(time.now());
-    controls[seat] = control;
-    if (onSeat[seat] == null) {
-      activate(seat, control);
-    } else {
-      LOG.info("seat " + seat + ": control asked for; it is taken when the running turn ends");
-    }
-    return control.taken;
+    return controls.ask(seat, onSeat[seat] == null);
   }
 
   /**
@@ -302,16 +327,11 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   @Override
   public synchronized boolean giveBack(int seat) {
     SeatPool.Seat target = seatAt(seat);
-    Control control = controls[seat];
-    if (control == null) {
+    SeatControls.Released released = controls.giveBack(seat);
+    if (released == SeatControls.Released.NONE) {
       return false;
     }
-    controls[seat] = null;
-    control.idle.cancel();
-    if (control.state == SeatControl.State.PENDING) {
-      control.taken.completeExceptionally(new SeatControl.Refused(409, "given_back",
-          "seat " + seat + " was given back before the running turn ended"));
-    } else if (target.live() && onSeat[seat] == null && !closed) {
+    if (released == SeatControls.Released.TAKEN && target.live() && onSeat[seat] == null && !closed) {
       LOG.info("seat " + seat + ": given back; probing its page before the next turn");
       Job probe = new Job(this, TurnRequest.SeatWork.create(), "");
       probe.seatWork = page -> {
@@ -332,32 +352,14 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   @Override
   public synchronized SeatControl.View touch(int seat) {
     seatAt(seat);
-    Control control = controls[seat];
-    if (control == null || control.state != SeatControl.State.CONTROLLED) {
-      throw new SeatControl.Refused(409, "not_controlled", "seat " + seat + " is not under your control"
-          + (control == null ? "" : " yet (a turn is still running on it)")
-          + ": take control first (POST /ui/api/seats/" + seat + "/control); input is relayed only while controlled");
-    }
-    control.lastInput = time.now();
-    return control.view(seat);
+    return controls.touch(seat);
   }
 
   /** How seat {@code seat}'s control stands, or null while it is in the pool. */
   @Override
   public synchronized SeatControl.View control(int seat) {
     seatAt(seat);
-    return controls[seat] == null ? null : controls[seat].view(seat);
-  }
-
-  /** Every seat under control or asked for, in index order. */
-  private List<SeatControl.View> controls() {
-    List<SeatControl.View> views = new ArrayList<>();
-    for (int i = 0; i < controls.length; i++) {
-      if (controls[i] != null) {
-        views.add(controls[i].view(i));
-      }
-    }
-    return views;
+    return controls.view(seat);
   }
 
   private SeatPool.Seat seatAt(int seat) {
@@ -366,51 +368,6 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
           + (pool.size() - 1));
     }
     return pool.seats().get(seat);
-  }
-
-  private void activate(int seat, Control control) {
-    control.state = SeatControl.State.CONTROLLED;
-    control.since = time.now();
-    control.lastInput = control.since;
-    LOG.info("seat " + seat + ": under the operator's control; no turns until it is given back");
-    watchIdle(seat, control, CONTROL_IDLE);
-    control.taken.complete(control.view(seat));
-  }
-
-  /** Gives the seat back once {@link #CONTROL_IDLE} passed since the last input; input only moves the mark. */
-  private void watchIdle(int seat, Control control, Duration in) {
-    control.idle = time.schedule(in, () -> {
-      synchronized (this) {
-        if (controls[seat] != control) {
-          return;
-        }
-        Duration left = Duration.between(time.now(), control.lastInput.plus(CONTROL_IDLE));
-        if (left.isNegative() || left.isZero()) {
-          LOG.info("seat " + seat + ": no input for " + CONTROL_IDLE.toMinutes() + " min; given back");
-          giveBack(seat);
-        } else {
-          watchIdle(seat, control, left);
-        }
-      }
-    });
-  }
-
-  /** One seat's control: asked for, then taken; the idle release rides on {@link #idle}. */
-  private static final class Control {
-    final CompletableFuture<SeatControl.View> taken = new CompletableFuture<>();
-    SeatControl.State state = SeatControl.State.PENDING;
-    Instant since;
-    Instant lastInput;
-    DispatchTime.Cancellable idle = () -> { };
-
-    Control(Instant asked) {
-      this.since = asked;
-    }
-
-    SeatControl.View view(int seat) {
-      return new SeatControl.View(seat, state, since,
-          state == SeatControl.State.CONTROLLED ? lastInput.plus(CONTROL_IDLE) : null);
-    }
   }
 
   /**
@@ -456,12 +413,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     List<Job> dropped;
     synchronized (this) {
       closed = true;
-      for (Control control : controls) {
-        if (control != null) {
-          control.idle.cancel();
-          control.taken.completeExceptionally(new SeatControl.Refused(503, "shutting_down", "solwebd is shutting down"));
-        }
-      }
+      controls.closeAll();
       dropped = new ArrayList<>(queue);
       dropped.addAll(idleQueue);
       queue.clear();
@@ -488,7 +440,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return;
     }
     for (SeatPool.Seat seat : pool.seats()) {
-      if (!seat.live() || onSeat[seat.index] != null || controls[seat.index] != null) {
+      if (!seat.live() || onSeat[seat.index] != null || controls.holds(seat.index)) {
         continue; // a seat under a person's control takes nothing, not even seat work
       }
       Job next = nextRunnable();
@@ -507,6 +459,16 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
         return;
       }
       queue.remove(next);
+      ProviderFailure over = next.live == null ? null : overBudget(next.request);
+      if (over != null) {
+        // Queued before the budget filled: refused before it reaches a seat; this seat takes the next.
+        if (inFlight.get(next.request.sessionKey()) == next) {
+          inFlight.remove(next.request.sessionKey());
+        }
+        next.fail(over);
+        pump();
+        return;
+      }
       nextSendAt = now.plus(settings.spacing().nextGap());
       startOn(seat, next);
     }
@@ -587,8 +549,8 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       synchronized (this) {
         job.timeout.cancel();
         onSeat[seat.index] = null;
-        if (controls[seat.index] != null && controls[seat.index].state == SeatControl.State.PENDING && !closed) {
-          activate(seat.index, controls[seat.index]);
+        if (!closed) {
+          controls.turnEnded(seat.index);
         }
         runningKeys.remove(job.request.sessionKey());
         if (inFlight.get(job.request.sessionKey()) == job) {

@@ -6,7 +6,6 @@ import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.translate.Answer;
-import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.time.Clock;
@@ -28,18 +27,29 @@ public final class OneShotTurn {
    */
   public static Answer run(BrowserSeat seat, TurnRequest.Ask ask, Clock clock, Consumer<SeatProbe> onProbe)
       throws SeatException {
-    return run(seat, ask, clock, onProbe, ConversationPlace.HISTORY);
+    return run(seat, ask, clock, onProbe, ConversationPlace.HISTORY, AccountPacing.unpaced(clock));
   }
 
-  /** As above, in the daemon's {@code place} (SOLWEBD_PROJECT, SOLWEBD_TEMPORARY), refused there before Send. */
+  /**
+   * As above, in the daemon's {@code place} (SOLWEBD_PROJECT, SOLWEBD_TEMPORARY), refused there
+   * before Send; the uploads and the Send wait for the account's Send gap.
+   */
   public static Answer run(BrowserSeat seat, TurnRequest.Ask ask, Clock clock, Consumer<SeatProbe> onProbe,
-      ConversationPlace place) throws SeatException {
+      ConversationPlace place, AccountPacing pacing) throws SeatException {
     SeatProbe probe = seat.probe();
     onProbe.accept(probe);
     SeatTurn.requireReady(probe, clock);
     seat.openNew(place);
     SeatTurn.assertEffort(seat, ask.effort());
-    SeatReply reply = seat.ask(ask.prompt(), ask.attachments(), ask.outputDir());
+    SendGate.Permit permit = pacing.gate().acquire();
+    seat.onSent(sent -> permit.sent());
+    SeatReply reply;
+    try {
+      reply = pacing.paced(permit, ask.effort(), seat, () -> seat.ask(ask.prompt(), ask.attachments(), ask.outputDir()));
+    } finally {
+      seat.onSent(null);
+      permit.release(false); // a no-op once the ask ended it
+    }
     String text = answerText(reply);
     long input = ContextBudget.estimateTokens(ask.prompt());
     long output = ContextBudget.estimateTokens(text);

@@ -9,7 +9,7 @@ import java.util.concurrent.CompletableFuture;
  * A person's control of one seat from the operator page ({@link Dispatcher#takeControl}): the seat
  * leaves the pool (no turn and no seat work is dispatched to it; queued turns wait for another
  * seat or for its return), input is relayed only while it is {@link State#CONTROLLED}, and it
- * returns by {@link Dispatcher#giveBack} or by itself after {@link Dispatcher#CONTROL_IDLE}
+ * returns by {@link Dispatcher#giveBack} or by itself after {@link SeatControls#IDLE}
  * without input. On its return the seat probes its page again before it takes a turn, so a login
  * the person did is seen (the account) and a page still walled keeps the daemon's state honest.
  */

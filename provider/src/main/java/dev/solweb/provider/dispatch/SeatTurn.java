@@ -40,10 +40,18 @@ import java.util.function.Consumer;
 public final class SeatTurn implements TurnRunner {
   private final Conversations conversations;
   private final Clock clock;
+  private final AccountPacing pacing;
 
+  /** Unpaced: for tests that do not exercise the Send gap. */
   public SeatTurn(Conversations conversations, Clock clock) {
+    this(conversations, clock, AccountPacing.unpaced(clock));
+  }
+
+  /** @param pacing the account's Send gap and record, shared by every seat */
+  public SeatTurn(Conversations conversations, Clock clock, AccountPacing pacing) {
     this.conversations = conversations;
     this.clock = clock;
+    this.pacing = pacing;
   }
 
   @Override
@@ -59,7 +67,7 @@ public final class SeatTurn implements TurnRunner {
   @Override
   public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
     if (request instanceof TurnRequest.Ask ask) {
-      return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place());
+      return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place(), pacing);
     }
     ChatTurn turn = ((TurnRequest.Chat) request).turn();
     SeatProbe probe = seat.probe();
@@ -186,24 +194,28 @@ public final class SeatTurn implements TurnRunner {
     }
 
     /**
-     * Re-asserts the effort before every send, marks the send on disk, then sends (uploading
-     * {@code attachments} first, when there are any).
+     * Re-asserts the effort before every send, waits for the account's Send gap, marks the send
+     * on disk, then sends (uploading {@code attachments} first, when there are any).
      */
     SeatReply send(String text, List<Attachment> attachments) throws SeatException {
       assertEffort(seat, plan.turn().input().effort());
+      SendGate.Permit permit = pacing.gate().acquire();
       marked = true;
-      conversations.sending(plan);
-      sending = true;
-      proven = null;
-      seat.onSent(sent -> {
-        proven = sent;
-        conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
-      });
       SeatReply reply;
       try {
-        reply = attachments.isEmpty() ? seat.send(text) : seat.send(text, attachments);
+        conversations.sending(plan);
+        sending = true;
+        proven = null;
+        seat.onSent(sent -> {
+          permit.sent();
+          proven = sent;
+          conversations.sent(plan, sent.userMessageId(), sent.conversationUrl());
+        });
+        reply = pacing.paced(permit, plan.turn().input().effort(), seat,
+            () -> attachments.isEmpty() ? seat.send(text) : seat.send(text, attachments));
       } finally {
         seat.onSent(null);
+        permit.release(false); // a no-op once the send ended it; else nothing reached the page
       }
       sending = false;
       completed++;
@@ -231,8 +243,13 @@ public final class SeatTurn implements TurnRunner {
       boolean typed = completed > 0 || sending && !(e instanceof SeatException seatFailure && !seatFailure.afterSend());
       // A conversation the page says is gone did not take the turn, whatever its request proved.
       typed |= proven != null && !(e instanceof SeatException missing && missing.reason() == SeatException.Reason.CONVERSATION_MISSING);
+      // A cap after Send (a smaller model answered, say): that answer is in the conversation, but
+      // it must never be recovered as this turn's answer; without the sent message's id the next
+      // request replays into a fresh conversation instead (docs/account-safety.md).
+      boolean capped = e instanceof SeatException seatCap && seatCap.failure() != null
+          && seatCap.failure().kind() == ProviderFailure.Kind.CAPPED;
       record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
-          proven == null ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
+          proven == null || capped ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }
   }
 

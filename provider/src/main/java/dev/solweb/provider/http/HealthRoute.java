@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
 import dev.solweb.provider.dispatch.HealthSnapshot;
+import dev.solweb.provider.dispatch.LimitsReport;
 import dev.solweb.provider.dispatch.LiveTurn;
 import dev.solweb.provider.dispatch.SeatControl;
 import dev.solweb.provider.model.Effort;
@@ -72,6 +73,7 @@ final class HealthRoute {
         seat.put("idle_release_at", control.idleReleaseAt().toString());
       }
     }
+    LimitsReport.toJson(dispatcher.pacing(), dispatcher.now(), root.putObject("limits"));
     AnswerStats answers = AnswerStats.GLOBAL;
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
         .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())

@@ -116,6 +116,18 @@ public record ScriptedReply(
      * your answer", a form with Submit/Skip: REAL-PAGE row 29); {@code prose} is the question. It
      * has not answered: {@code unavailable} after Send, never a final answer.
      */
-    @JsonProperty("structured_question") STRUCTURED_QUESTION
+    @JsonProperty("structured_question") STRUCTURED_QUESTION,
+    /**
+     * REAL-PAGE row 51: the turn request is refused HTTP 429 with the code
+     * {@code model_cap_exceeded} and {@code clears_in} (from {@code resume_at} or
+     * {@code resume_in_s}): {@code capped} after Send.
+     */
+    @JsonProperty("model_cap_exceeded") MODEL_CAP_EXCEEDED,
+    /**
+     * REAL-PAGE row 51: at the cap the answer silently comes from a smaller model (the stream
+     * names it, with {@code model_adjustments: auto:smaller_model:reached_message_cap}) and no
+     * banner shows: {@code capped} after Send, the answer is not taken.
+     */
+    @JsonProperty("smaller_model") SMALLER_MODEL
   }
 }

@@ -171,6 +171,14 @@ public interface BrowserSeat extends AutoCloseable {
   }
 
   /**
+   * The page's own counters as the last send or ask read them (its plan, what it says is left),
+   * or empty for a seat that reads none (the default, a scripted seat). Called on the seat's thread.
+   */
+  default Optional<PageCounters> counters() {
+    return Optional.empty();
+  }
+
+  /**
    * Where the next sends and asks report their progress ({@link TurnProgress#NONE} to stop);
    * the dispatcher sets it on the seat's thread before each turn. The default ignores it: such a
    * seat's turns show only the dispatcher's own states.

@@ -78,6 +78,11 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
+  public Optional<PageCounters> counters() {
+    return inner.counters();
+  }
+
+  @Override
   public void progress(TurnProgress listener) {
     inner.progress(listener);
   }

@@ -13,6 +13,7 @@ import dev.solweb.provider.translate.Answer;
 import dev.solweb.provider.translate.ChatInput;
 import dev.solweb.provider.translate.Message;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -35,11 +36,15 @@ class DispatcherTest {
   private Dispatcher dispatcher;
 
   private Dispatcher start(int seatCount, Duration turnTimeout, DispatchSpacing spacing) {
+    return start(new Dispatcher.Settings(seatCount, turnTimeout, spacing));
+  }
+
+  private Dispatcher start(Dispatcher.Settings settings) {
     dispatcher = new Dispatcher(index -> {
       StubSeat seat = new StubSeat(index);
       seats.add(seat);
       return seat;
-    }, runner, new Dispatcher.Settings(seatCount, turnTimeout, spacing), time, index -> {
+    }, runner, settings, time, index -> {
       ManualExecutor thread = new ManualExecutor();
       seatThreads.add(thread);
       return thread;
@@ -187,6 +192,37 @@ class DispatcherTest {
 
     assertThat(seatThreads.get(1).queued()).isEqualTo(1);
     assertThat(b.queuePosition()).isZero();
+  }
+
+  @Test
+  void aTurnOverTheOwnersBudgetIsRefusedCappedBeforeASeatWhileOtherEffortsGoOn() {
+    SendLedger ledger = SendLedger.inMemory();
+    AccountPacing pacing = new AccountPacing(SendGate.unpaced(), ledger, SendBudget.parse("high=2/3h"), time.clock());
+    start(new Dispatcher.Settings(1, Duration.ofSeconds(300), DispatchSpacing.OFF, pacing));
+    Instant first = time.now();
+    Dispatcher.TurnHandle a = dispatcher.submit(chat("a")); // on the seat: counts as pending
+    Dispatcher.TurnHandle b = dispatcher.submit(chat("b"));
+    Dispatcher.TurnHandle c = dispatcher.submit(chat("c"));
+    assertThat(List.of(a, b, c)).noneMatch(Dispatcher.TurnHandle::decidedAtSubmit);
+    ledger.record(time.now(), Effort.HIGH, "gpt-5-thinking"); // a's Send, as SeatTurn records it
+    Dispatcher.TurnHandle d = dispatcher.submit(chat("d"));
+    assertThat(d.decidedAtSubmit()).as("1 sent + 1 on the seat: refused at once, a 429 before any stream").isTrue();
+    assertThat(failureOf(d).kind()).isEqualTo(ProviderFailure.Kind.CAPPED);
+
+    time.advance(Duration.ofMinutes(10));
+    seatThreads.get(0).runNext(); // a ends; b starts
+    ledger.record(time.now(), Effort.HIGH, "gpt-5-thinking"); // b's Send
+    seatThreads.get(0).runNext(); // b ends; c was queued before the budget filled
+
+    ProviderFailure capped = failureOf(c);
+    assertThat(capped.kind()).isEqualTo(ProviderFailure.Kind.CAPPED);
+    assertThat(capped.resumeAt()).as("when a's Send leaves the 3 h window").isEqualTo(first.plus(Duration.ofHours(3)).toString());
+    assertThat(runner.ran).as("refused before it reached a seat").containsExactly("0:a", "0:b");
+    Dispatcher.TurnHandle pro = dispatcher.submit(TurnRequest.chat(new ChatInput(Effort.PRO,
+        List.of(Message.user("e")), List.of(), Optional.empty())));
+    seatThreads.get(0).runNext();
+    assertThat(pro.result()).as("the budget is per effort, not the account's cap").isCompleted();
+    assertThat(dispatcher.snapshot().state()).isEqualTo("ready");
   }
 
   @Test

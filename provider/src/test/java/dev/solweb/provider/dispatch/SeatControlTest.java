@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * A person's control of a seat ({@link SeatControl}) in the scheduler alone, on time and seat
  * threads the test moves by hand: the seat leaves the pool, is taken only between turns, returns
- * by a give-back or after {@link Dispatcher#CONTROL_IDLE} without input, and probes its page
+ * by a give-back or after {@link SeatControls#IDLE} without input, and probes its page
  * before its next turn.
  */
 class SeatControlTest {
@@ -67,7 +67,7 @@ class SeatControlTest {
     CompletableFuture<SeatControl.View> taken = dispatcher.takeControl(0);
     assertThat(taken).isCompleted();
     assertThat(taken.join().state()).isEqualTo(SeatControl.State.CONTROLLED);
-    assertThat(taken.join().idleReleaseAt()).isEqualTo(time.now().plus(Dispatcher.CONTROL_IDLE));
+    assertThat(taken.join().idleReleaseAt()).isEqualTo(time.now().plus(SeatControls.IDLE));
 
     Dispatcher.TurnHandle turn = dispatcher.submit(chat("a"));
     assertThat(threads.get(0).queued()).as("nothing is dispatched to a controlled seat").isZero();

@@ -43,6 +43,7 @@ class SeatTurnRecoveryTest {
     final List<String> calls = new ArrayList<>();
     Optional<SeatReply> recovered = Optional.empty();
     boolean missingOnFirstSend;
+    boolean downgradeOnFirstSend;
     Consumer<SentMessage> sent = m -> { };
 
     @Override
@@ -77,6 +78,13 @@ class SeatTurnRecoveryTest {
         missingOnFirstSend = false;
         sent.accept(new SentMessage("u-refused", URL));
         throw SeatException.conversationMissing("the page answered HTTP 404 conversation_not_found");
+      }
+      if (downgradeOnFirstSend) {
+        downgradeOnFirstSend = false;
+        sent.accept(new SentMessage("u-small", URL));
+        throw SeatException.failed(dev.solweb.provider.failure.ProviderFailure.capped("the stream says the model was"
+            + " adjusted (auto:smaller_model:reached_message_cap) (plan limit downgrade)", java.time.Instant.parse(
+            "2026-12-04T20:00:00Z"), java.time.Instant.parse("2026-12-04T19:00:00Z")), true);
       }
       sent.accept(new SentMessage("u-2", "https://chat.invalid/c/7a00b1c2-1d4e"));
       return new SeatReply(List.of(), "typed answer", "https://chat.invalid/c/7a00b1c2-1d4e");
@@ -137,6 +145,27 @@ class SeatTurnRecoveryTest {
     assertThat(text(answer)).isEqualTo("typed answer");
     assertThat(seat.calls).containsExactly("recover " + URL + " u-1", "openNew", "send");
     assertThat(conversations.current(turn.sessionKey()).orElseThrow().url()).isEqualTo("https://chat.invalid/c/7a00b1c2-1d4e");
+  }
+
+  /**
+   * Row 51: the smaller model's answer stays in the conversation, but the capped turn is never
+   * answered from it: the same request again is not recovered, it replays into a fresh one.
+   */
+  @Test
+  void aTurnCappedAfterSendIsNeverRecoveredFromItsConversationTheRetryReplays() throws Exception {
+    ChatTurn turn = turn("hello");
+    Seat seat = new Seat();
+    seat.downgradeOnFirstSend = true;
+    seat.recovered = Optional.of(new SeatReply(List.of(), "from the smaller model", URL, "gpt-5-6-mini", List.of(),
+        SeatReply.Source.HISTORY));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.run(seat, new TurnRequest.Chat(turn), p -> { }))
+        .isInstanceOf(SeatException.class).hasMessageContaining("smaller_model");
+    assertThat(conversations.current(turn.sessionKey()).orElseThrow().status()).isEqualTo(Conversation.Status.UNCERTAIN);
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
+
+    assertThat(text(answer)).isEqualTo("typed answer");
+    assertThat(seat.calls).containsExactly("openNew", "send", "openNew", "send");
   }
 
   @Test

@@ -8,6 +8,7 @@ import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.ConversationHistory;
+import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
@@ -21,7 +22,7 @@ import java.util.regex.Pattern;
 
 /**
  * The answer of a turn left uncertain, read from its conversation instead of typed again
- * ({@link dev.solweb.provider.seat.BrowserSeat#recover}): the conversation is opened fresh, and
+ * ({@link dev.solweb.provider.seat.BrowserSeat#recover}): the conversation is opened (never reloaded), and
  * the history JSON the page loads for it is read ({@link ConversationHistory}); where the page
  * loads none the seat asks the same route itself, from the page, with the page's own headers
  * ({@link PageStream#refetch}), and nothing else. A finished answer after the user message the
@@ -33,7 +34,7 @@ final class PageRecovery {
 
   /** How long the page may take to load the history JSON by itself before the seat asks for it. */
   private static final Duration HISTORY_WAIT = Duration.ofSeconds(3);
-  /** How often the seat asks stream_status and the JSON itself while the page polls neither. */
+  /** How long the page may be quiet before the seat asks stream_status and the JSON itself (then with the account's backoff). */
   private static final Duration QUIET = Duration.ofSeconds(2);
   private static final Pattern HISTORY = Pattern.compile("^/backend-api/conversations?/[0-9A-Za-z][0-9A-Za-z-]{7,}$");
   private static final Logger LOG = Logger.getLogger(PageRecovery.class.getName());
@@ -42,12 +43,15 @@ final class PageRecovery {
   private final SeatNavigation navigation;
   private final PageWait wait;
   private final AtomicBoolean stopRequested;
+  private final HistoryPolls polls;
 
-  PageRecovery(PageStream stream, SeatNavigation navigation, PageWait wait, AtomicBoolean stopRequested) {
+  PageRecovery(PageStream stream, SeatNavigation navigation, PageWait wait, AtomicBoolean stopRequested,
+      HistoryPolls polls) {
     this.stream = stream;
     this.navigation = navigation;
     this.wait = wait;
     this.stopRequested = stopRequested;
+    this.polls = polls;
   }
 
   /** One poll's reading of the documents: the reply, nothing, or still waiting (null). */
@@ -58,9 +62,13 @@ final class PageRecovery {
     String historyRoute = "/backend-api/conversations/" + id + "?include_has_versions=true&num_turns=10";
     String statusRoute = "/backend-api/conversation/" + id + "/stream_status";
     stream.watch();
-    navigation.reopen(url); // a fresh load: the page loads the conversation's history JSON
+    // Never a reload (REAL-PAGE row 52: a reload fires the history burst that trips the "Too many
+    // requests" modal): a tab already on the conversation stays; one elsewhere opens it, and the
+    // page loads its history JSON; where it loads none the seat asks, paced by the account.
+    navigation.resume(url);
+    HistoryPolls.Poller asks = polls.poller();
     long opened = System.nanoTime();
-    long[] asked = {0};
+    boolean[] asked = {false};
     long[] news = {System.nanoTime()};
     int[] read = {0};
     boolean[] writing = {false};
@@ -76,6 +84,7 @@ final class PageRecovery {
         StreamTap.Document d = documents.get(i);
         news[0] = System.nanoTime();
         byte[] body = d.text() == null ? new byte[0] : d.text().getBytes(StandardCharsets.UTF_8);
+        asks.answered(d.status());
         if (d.path().endsWith("/stream_status")) {
           StreamStatus status = StreamStatus.decode(d.status(), body);
           if (status == StreamStatus.FAILURE) {
@@ -109,13 +118,13 @@ final class PageRecovery {
         writing[0] = true;
       }
       long now = System.nanoTime();
-      boolean quiet = now - news[0] > QUIET.toNanos() && now - asked[0] > QUIET.toNanos();
-      boolean unloaded = !historySeen && read[0] == 0 && now - opened > HISTORY_WAIT.toNanos() && asked[0] == 0;
-      if (unloaded || (writing[0] && quiet)) {
+      boolean quiet = now - news[0] > QUIET.toNanos();
+      boolean unloaded = !historySeen && read[0] == 0 && now - opened > HISTORY_WAIT.toNanos() && !asked[0];
+      if ((unloaded || (writing[0] && quiet)) && asks.due()) {
         // The page's own pair, asked by the seat: status first, then the JSON (only these routes exist for it).
         stream.refetch(statusRoute);
         stream.refetch(historyRoute);
-        asked[0] = now;
+        asked[0] = true;
       }
       return null;
     }, () -> null, () -> stream.awaitNews(PageTurn.POLL));

@@ -17,6 +17,7 @@ import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.AnswerArbiter;
+import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
@@ -55,15 +56,15 @@ final class PageTurn {
   private static final Duration SEND_PROOF = Duration.ofSeconds(5);
   /** How long the page may show a send (composer emptied, Stop) before a request the tap did not see is given up on. */
   private static final Duration SEND_DOM_GRACE = Duration.ofSeconds(1);
-  /** How often the seat asks the page's stream_status while the DOM looks done and the stream cannot say. */
-  private static final Duration STATUS_EVERY = Duration.ofSeconds(1);
+  /** How long the seat waits for the page's answer to a stream_status it asked. */
+  private static final Duration STATUS_ANSWER = Duration.ofSeconds(1);
   private static final Logger LOG = Logger.getLogger(PageTurn.class.getName());
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
 
   /** What the seat hands a turn: the page, its stream, the funnel and the seat's own state. */
   record Tab(ChatGptPage chat, PageStream stream, SeatNavigation navigation, SeatFaults faults, PageWait pageWait,
-      ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested) {}
+      ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
 
   /** What the seat keeps of a finished turn: the bench figures and the deferred DOM cross-check. */
   record Figures(Duration completionLag, Duration streamLag, java.util.Map<String, Duration> timings, CrossCheck pending) {}
@@ -86,15 +87,16 @@ final class PageTurn {
   private Consumer<SentMessage> atSend;
   /** Whether this page has the tap (read once per turn). */
   private boolean tapped;
-  /** The last stream_status the page answered this turn, and when the seat asked ({@link #stillStreaming}). */
+  /** The last stream_status the page answered this turn ({@link #stillStreaming}), and when the seat may ask again. */
   private StreamStatus lastStatus = StreamStatus.UNKNOWN;
-  private long statusAskedNanos = System.nanoTime() - Duration.ofHours(1).toNanos();
+  private final HistoryPolls.Poller statusPolls;
 
   PageTurn(Tab tab, Effort effort) {
     this.tab = tab;
     this.chat = tab.chat();
     this.stream = tab.stream();
     this.effort = effort;
+    this.statusPolls = tab.polls().poller();
   }
 
   Figures figures() {
@@ -353,7 +355,7 @@ final class PageTurn {
 
   /**
    * Where the stream cannot be followed and the DOM looks finished: the page's own
-   * {@code stream_status} (asked from the page, at most once a second) says whether the answer is
+   * {@code stream_status} (asked from the page with the account's backoff, {@link HistoryPolls}) says whether the answer is
    * still being written ("connection interrupted" keeps {@code IS_STREAMING}: not an end), done, or
    * failed (a typed failure, not resent). Unknown (no tap, no conversation id, no answer): the DOM
    * rule decides as before.
@@ -361,27 +363,27 @@ final class PageTurn {
   private boolean stillStreaming() throws SeatException {
     String id = stream.turn().conversationId() != null ? stream.turn().conversationId()
         : tab.navigation().conversationIdOf(chat.url()).orElse(null);
-    long now = System.nanoTime();
     if (id == null) {
       return false;
     }
-    if (now - statusAskedNanos < STATUS_EVERY.toNanos()) {
+    if (!statusPolls.due()) {
       return lastStatus == StreamStatus.IS_STREAMING;
     }
-    statusAskedNanos = now;
+    long now = System.nanoTime();
     int seen = stream.documents().size();
     String route = "/backend-api/conversation/" + id + "/stream_status";
     if (!stream.refetch(route)) {
       lastStatus = StreamStatus.UNKNOWN;
       return false;
     }
-    long until = now + STATUS_EVERY.toNanos();
+    long until = now + STATUS_ANSWER.toNanos();
     lastStatus = StreamStatus.UNKNOWN;
     while (System.nanoTime() < until && lastStatus == StreamStatus.UNKNOWN) {
       stream.refresh();
       List<StreamTap.Document> documents = stream.documents();
       for (int i = seen; i < documents.size(); i++) {
         if (documents.get(i).path().equals(route)) {
+          statusPolls.answered(documents.get(i).status());
           lastStatus = StreamStatus.decode(documents.get(i).status(),
               documents.get(i).text() == null ? null : documents.get(i).text().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }

@@ -9,6 +9,7 @@ import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
+import dev.solweb.provider.seat.PageCounters;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
@@ -26,6 +27,7 @@ import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.translate.ConversationPlace;
@@ -66,6 +68,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final Page page;
   private final ChatGptPage chat;
   private final AtomicBoolean stopRequested = new AtomicBoolean();
+  private final Clock clock;
   private volatile boolean pageCrashed;
   /** Work other threads post for this thread (the screen's picture, frames, input), run between polls. */
   private final SeatErrands errands = new SeatErrands();
@@ -79,6 +82,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private volatile Consumer<SentMessage> sentListener = sent -> { };
   private Effort effort;
   private String account;
+  /** The account's plan from the page's session, and its counters as the last turn's stream gave them. */
+  private String plan;
+  private PageCounters counters;
   private boolean closed;
   private volatile PageTurn.Figures last = new PageTurn.Figures(Duration.ZERO, null, Map.of(), null);
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
@@ -91,7 +97,17 @@ public final class PlaywrightSeat implements BrowserSeat {
    */
   public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion)
       throws SeatException {
+    this(options, profile, clock, completion, new HistoryPolls(clock));
+  }
+
+  /**
+   * As above, with the account's pacing of the seats' own history and status requests, shared
+   * by every seat of the account.
+   */
+  public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion,
+      HistoryPolls polls) throws SeatException {
     this.options = options;
+    this.clock = clock;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
         PlaywrightOptions.pageViewport(), options.display()));
@@ -117,8 +133,9 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
         faults, this::observe);
-    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested);
-    this.recovery = new PageRecovery(stream, navigation, wait, stopRequested);
+    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
+        polls);
+    this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);
   }
 
   @Override
@@ -262,7 +279,16 @@ public final class PlaywrightSeat implements BrowserSeat {
       return reply;
     } finally {
       stopRequested.set(false);
+      if (sent[0]) {
+        // A failed turn's stream still carries the counters (a cap says most there).
+        tab.stream().turn().pageCounters(plan, clock.instant()).ifPresent(read -> counters = read);
+      }
     }
+  }
+
+  @Override
+  public Optional<PageCounters> counters() {
+    return Optional.ofNullable(counters);
   }
 
   /** How long an unanswered session request on a fresh document is asked again. */
@@ -318,6 +344,7 @@ public final class PlaywrightSeat implements BrowserSeat {
             continue;
           }
           account = session.known() ? session.email() : null;
+          plan = session.known() && session.plan() != null ? session.plan() : plan;
           chat.markSettled();
         }
         return new SeatProbe(SeatProbe.State.READY, account, null,

@@ -5,6 +5,7 @@ import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
+import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
@@ -27,6 +28,8 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   private final ProfileLock lock; // null when the owner (solwebd, ask-gpt) holds the profile
   private final Clock clock;
   private final CompletionTracker.Rule completion;
+  /** The account's pacing of the seats' own history and status requests: one for all the seats. */
+  private final HistoryPolls polls;
   private final Map<Integer, PlaywrightSeat> seats = new HashMap<>();
   private CompletableFuture<PlaywrightSeat> prelaunch;
   private boolean prelaunchTaken;
@@ -36,6 +39,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     this.lock = lock;
     this.clock = clock;
     this.completion = completion;
+    this.polls = new HistoryPolls(clock);
   }
 
   /**
@@ -67,7 +71,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     CompletableFuture<PlaywrightSeat> future = prelaunch;
     Thread helper = new Thread(() -> {
       try {
-        future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion));
+        future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion, polls));
       } catch (SeatException | RuntimeException e) {
         future.completeExceptionally(e);
       }
@@ -119,7 +123,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     if (previous != null) {
       previous.close();
     }
-    PlaywrightSeat seat = new PlaywrightSeat(options, options.profileOf(seatIndex), clock, completion);
+    PlaywrightSeat seat = new PlaywrightSeat(options, options.profileOf(seatIndex), clock, completion, polls);
     synchronized (seats) {
       seats.put(seatIndex, seat);
     }

@@ -156,7 +156,8 @@ final class SeatFaults {
     for (String code : stream.turn().errorCodes()) {
       Optional<Verdict> coded = PageVerdicts.byCode(code);
       if (coded.isPresent()) {
-        throw ofCode(coded.get(), "the stream's error " + code, true, null);
+        throw ofCode(coded.get(), "the stream's error " + code, true,
+            coded.get().cap() ? StreamVerdicts.codedCap(stream.turn(), code, clock.instant()) : null);
       }
     }
     if (stream.seen() && !stream.live() && !stream.handoffUnfollowed()) {

@@ -131,21 +131,13 @@ final class SeatNavigation {
 
   // ---- Resuming --------------------------------------------------------------------------
 
-  void resume(String conversationUrl) throws SeatException {
-    resume(conversationUrl, false);
-  }
-
-  /** Resumes {@code conversationUrl} from a fresh load of it, so the page loads its history again. */
-  void reopen(String conversationUrl) throws SeatException {
-    resume(conversationUrl, true);
-  }
 
   /** The conversation id of a durable URL of this site, if it is one. */
   Optional<String> conversationIdOf(String url) {
     return chat.durableUrl(url).flatMap(history::conversationId);
   }
 
-  private void resume(String conversationUrl, boolean fresh) throws SeatException {
+  void resume(String conversationUrl) throws SeatException {
     if (HistoryPage.isTemporary(conversationUrl)) {
       resumeTemporary(conversationUrl);
       return;
@@ -158,7 +150,7 @@ final class SeatNavigation {
       throw SeatException.conversationMissing(conversationUrl);
     }
     ChatGptPage.State now = chat.state(Set.of());
-    if (fresh || !(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
+    if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
       chat.open(wanted.get());
     }
     wait.until(PAGE_READY, () -> {

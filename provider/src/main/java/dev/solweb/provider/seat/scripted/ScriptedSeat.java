@@ -254,10 +254,11 @@ public final class ScriptedSeat implements BrowserSeat {
       return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images, SeatReply.Source.SCRIPT);
     }
     switch (fault) {
-      case CAP, CAP_DOWNGRADE -> {
+      case CAP, CAP_DOWNGRADE, MODEL_CAP_EXCEEDED, SMALLER_MODEL -> {
         Instant resumeAt = reply.resumeAt() != null ? Instant.parse(reply.resumeAt())
             : clock.instant().plusSeconds(reply.resumeInSeconds() != null ? reply.resumeInSeconds() : DEFAULT_CAP.toSeconds());
-        String what = fault == Fault.CAP ? "usage cap reached" : "plan limit reached; the answer came from a lower model";
+        String what = fault == Fault.CAP || fault == Fault.MODEL_CAP_EXCEEDED ? "usage cap reached"
+            : "plan limit reached; the answer came from a lower model";
         throw SeatException.failed(ProviderFailure.capped(what, resumeAt, clock.instant()), true);
       }
       case CRASH -> throw SeatException.broken("browser connection lost after Send (scripted crash)", true, null);

@@ -215,11 +215,18 @@ public final class ChatGptPage {
   @SuppressWarnings("unchecked")
   public Session session() {
     Map<String, Object> m = (Map<String, Object>) page.evaluate(PageScripts.SESSION);
-    return new Session(bool(m.get("known")), (String) m.get("email"));
+    return new Session(bool(m.get("known")), (String) m.get("email"), (String) m.get("plan"));
   }
 
-  /** known false: the session endpoint did not answer; email null with known true: a guest. */
-  public record Session(boolean known, String email) {}
+  /**
+   * known false: the session endpoint did not answer; email null with known true: a guest; plan
+   * the account's {@code account.planType} (REAL-PAGE row 50), or null.
+   */
+  public record Session(boolean known, String email, String plan) {
+    public Session(boolean known, String email) {
+      this(known, email, null);
+    }
+  }
 
   // ---- Navigation and URLs ---------------------------------------------------------------
 

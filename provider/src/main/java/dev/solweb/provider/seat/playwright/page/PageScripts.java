@@ -273,7 +273,8 @@ public final class PageScripts {
           const r = await fetch('/api/auth/session', { credentials: 'include' });
           if (!r.ok) return { known: false };
           const j = await r.json();
-          return { known: true, email: (j && j.user && (j.user.email || j.user.name)) || null };
+          return { known: true, email: (j && j.user && (j.user.email || j.user.name)) || null,
+                   plan: (j && j.account && typeof j.account.planType === 'string') ? j.account.planType : null };
         } catch (e) { return { known: false }; }
       }
       """;

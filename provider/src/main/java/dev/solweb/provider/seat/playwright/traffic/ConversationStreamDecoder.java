@@ -130,6 +130,10 @@ public final class ConversationStreamDecoder {
         if (slug != null || !adjustments.isEmpty()) {
           out.add(new StreamEvent.ModelSeen(null, slug, adjustments));
         }
+        String plan = text(m.path("plan_type"));
+        if (plan != null) {
+          out.add(new StreamEvent.Plan(plan));
+        }
       }
       case "conversation_detail_metadata" -> {
         List<StreamEvent.Limit> limits = new ArrayList<>();
@@ -138,6 +142,15 @@ public final class ConversationStreamDecoder {
           limits.add(new StreamEvent.Limit(text(l.path("feature_name")),
               remaining.isNumber() ? remaining.asInt() : null, text(l.path("reset_after"))));
         }
+        List<StreamEvent.ModelLimit> models = new ArrayList<>();
+        for (JsonNode l : node.path("model_limits")) {
+          JsonNode remaining = l.path("remaining");
+          String slug = text(l.path("model_slug"));
+          if (slug != null) {
+            models.add(new StreamEvent.ModelLimit(slug, remaining.isNumber() ? remaining.asInt() : null,
+                text(l.path("reset_after"))));
+          }
+        }
         List<String> blocked = new ArrayList<>();
         for (JsonNode b : node.path("blocked_features")) {
           String name = b.isTextual() ? b.asText() : text(b.path("name"));
@@ -145,7 +158,7 @@ public final class ConversationStreamDecoder {
             blocked.add(name);
           }
         }
-        out.add(new StreamEvent.Limits(limits, blocked));
+        out.add(new StreamEvent.Limits(limits, models, blocked, text(node.path("default_model_slug"))));
       }
       case "message_stream_complete" -> out.add(new StreamEvent.StreamComplete(text(node.path("conversation_id"))));
       case "stream_handoff" -> {

@@ -44,11 +44,28 @@ public sealed interface StreamEvent {
   /** A {@code reasoning_recap} ("Thought for 2s") with {@code finished_duration_sec} when given. */
   record ThinkingFinished(String messageId, Double seconds, String recap) implements StreamEvent {}
 
-  /** {@code conversation_detail_metadata}: what the account has left. */
-  record Limits(List<Limit> progress, List<String> blockedFeatures) implements StreamEvent {}
+  /**
+   * {@code conversation_detail_metadata}: what the account has left, as the page's own counters
+   * say (REAL-PAGE row 50): {@code limits_progress}, {@code model_limits}, {@code blocked_features}
+   * and {@code default_model_slug} (null when absent).
+   */
+  record Limits(List<Limit> progress, List<ModelLimit> modelLimits, List<String> blockedFeatures,
+      String defaultModelSlug) implements StreamEvent {
+    public Limits {
+      progress = List.copyOf(progress);
+      modelLimits = List.copyOf(modelLimits);
+      blockedFeatures = List.copyOf(blockedFeatures);
+    }
+  }
 
   /** One {@code limits_progress} entry; {@code resetAfter} as the server wrote it (ISO time), or null. */
   record Limit(String feature, Integer remaining, String resetAfter) {}
+
+  /** One {@code model_limits} entry: a model's remaining messages, and when it resets where the page says. */
+  record ModelLimit(String modelSlug, Integer remaining, String resetAfter) {}
+
+  /** {@code server_ste_metadata.plan_type}: the account's plan ({@code plus}, {@code pro}, ...). */
+  record Plan(String planType) implements StreamEvent {}
 
   /** A frame's non-null {@code error}, or a frame of type {@code error}, with the page's error code when it names one (row 20). */
   record ErrorFrame(String message, String code) implements StreamEvent {

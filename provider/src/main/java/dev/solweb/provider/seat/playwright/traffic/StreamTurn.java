@@ -2,6 +2,8 @@ package dev.solweb.provider.seat.playwright.traffic;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import dev.solweb.provider.seat.PageCounters;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,6 +44,8 @@ public final class StreamTurn {
   private boolean reviewing;
   private final List<StreamEvent.HandoffOption> handoff = new ArrayList<>();
   private List<StreamEvent.Limit> limits = List.of();
+  private StreamEvent.Limits counters;
+  private String plan;
   private List<String> blockedFeatures = List.of();
   private int body = -1;
   private int bodies;
@@ -100,7 +104,10 @@ public final class StreamTurn {
       if (t.seconds() != null) {
         thinkingSeconds = (thinkingSeconds == null ? 0 : thinkingSeconds) + t.seconds();
       }
+    } else if (e instanceof StreamEvent.Plan p) {
+      plan = p.planType();
     } else if (e instanceof StreamEvent.Limits l) {
+      counters = l;
       limits = l.progress();
       blockedFeatures = l.blockedFeatures();
     } else if (e instanceof StreamEvent.ErrorFrame f) {
@@ -250,6 +257,31 @@ public final class StreamTurn {
   /** Summed {@code finished_duration_sec} of the turn's reasoning recaps, or null when none said. */
   public Double thinkingSeconds() {
     return thinkingSeconds;
+  }
+
+  /** The page's own counters as this turn's {@code conversation_detail_metadata} gave them, if it came. */
+  public Optional<StreamEvent.Limits> counters() {
+    return Optional.ofNullable(counters);
+  }
+
+  /**
+   * The page's counters this turn carried, as the seat port reports them, with the plan this
+   * turn named (else {@code knownPlan}); empty when no {@code conversation_detail_metadata} came.
+   */
+  public Optional<PageCounters> pageCounters(String knownPlan, Instant readAt) {
+    if (counters == null) {
+      return Optional.empty();
+    }
+    return Optional.of(new PageCounters(plan != null ? plan : knownPlan,
+        counters.progress().stream().map(l -> new PageCounters.Counter(l.feature(), l.remaining(), l.resetAfter())).toList(),
+        counters.modelLimits().stream().map(l -> new PageCounters.Counter(l.modelSlug(), l.remaining(), l.resetAfter()))
+            .toList(),
+        counters.blockedFeatures(), counters.defaultModelSlug(), readAt));
+  }
+
+  /** The account's plan as this turn's {@code server_ste_metadata} named it, or null. */
+  public String plan() {
+    return plan;
   }
 
   public List<StreamEvent.Limit> limits() {

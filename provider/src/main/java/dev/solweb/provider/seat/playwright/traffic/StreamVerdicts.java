@@ -95,9 +95,28 @@ public final class StreamVerdicts {
     return f.startsWith("gpt") || f.contains("message") || (!slug.isEmpty() && f.equals(slug));
   }
 
+  /** The first future reset of a counter at zero: a feature's ({@code limits_progress}) or a model's ({@code model_limits}). */
   private static Optional<Instant> limitReset(StreamTurn turn, Instant now) {
-    return turn.limits().stream().filter(l -> l.remaining() != null && l.remaining() == 0)
+    Optional<Instant> feature = turn.limits().stream().filter(l -> l.remaining() != null && l.remaining() == 0)
         .map(l -> parseTime(l.resetAfter())).flatMap(Optional::stream).filter(now::isBefore).findFirst();
+    if (feature.isPresent()) {
+      return feature;
+    }
+    return turn.counters().stream().flatMap(c -> c.modelLimits().stream())
+        .filter(l -> l.remaining() != null && l.remaining() == 0)
+        .map(l -> parseTime(l.resetAfter())).flatMap(Optional::stream).filter(now::isBefore).findFirst();
+  }
+
+  /**
+   * A cap the stream names by its code ({@code model_cap_exceeded}, {@code work_usage_limit_exceeded}:
+   * REAL-PAGE row 51): {@code capped} until the page's own counter at zero resets (row 50), else an
+   * estimate the detail says is one. After Send: nothing is resent.
+   */
+  public static ProviderFailure codedCap(StreamTurn turn, String code, Instant now) {
+    Optional<Instant> reset = limitReset(turn, now);
+    return ProviderFailure.capped("usage cap (the stream's error " + code + ")"
+        + (reset.isPresent() ? "" : "; the page named no reset time, resume_at is an estimate"),
+        reset.orElse(now.plus(CAP_ESTIMATE)), now);
   }
 
   /**

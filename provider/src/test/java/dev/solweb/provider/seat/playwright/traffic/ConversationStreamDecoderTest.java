@@ -80,7 +80,7 @@ class ConversationStreamDecoderTest {
     List<StreamEvent> events = decodeAnyway(V1_NEW_CHAT);
     assertThat(events).startsWith(new StreamEvent.Encoding("v1"), new StreamEvent.Conversation(CONV),
         new StreamEvent.InputMessage("u-1"), new StreamEvent.ModelSeen(null, "gpt-5-6-thinking", List.of()),
-        new StreamEvent.Marker("cot_token", "r-1"));
+        new StreamEvent.Plan("plus"), new StreamEvent.Marker("cot_token", "r-1"));
     assertThat(events).contains(
         new StreamEvent.MessageSeen("t-1", "assistant", "thoughts", "analysis", "all", "in_progress", false, true),
         new StreamEvent.MessageSeen("t-1", "assistant", "thoughts", "analysis", "all", "finished_successfully", false, false),
@@ -89,7 +89,8 @@ class ConversationStreamDecoderTest {
         new StreamEvent.TextAppended("a-1", "lo, w\u00f6r"),
         new StreamEvent.MessageSeen("a-1", "assistant", "text", "final", "all", "finished_successfully", true, false),
         new StreamEvent.Title("Greeting"),
-        new StreamEvent.Limits(List.of(new StreamEvent.Limit("deep_research", 25, "2026-10-28T00:00:00+00:00")), List.of()));
+        new StreamEvent.Limits(List.of(new StreamEvent.Limit("deep_research", 25, "2026-10-28T00:00:00+00:00")), List.of(),
+            List.of(), null));
     assertThat(events).endsWith(new StreamEvent.StreamComplete(CONV), new StreamEvent.Done());
     assertThat(events).noneMatch(e -> e instanceof StreamEvent.Unreadable);
     assertThat(events.toString()).as("the resume JWT is never kept").doesNotContain(JWT).doesNotContain("c2VjcmV0");
@@ -243,6 +244,48 @@ class ConversationStreamDecoderTest {
     assertThat(turnOf(body).modelAdjustments()).containsExactly("auto:smaller_model:reached_message_cap");
   }
 
+  /**
+   * REAL-PAGE row 50: the counters near the end of every turn, every field the row names, and the
+   * plan of server_ste_metadata; the turn hands them to the seat port as read (a feature without
+   * a number stays without one, an entry without a slug is not a model).
+   */
+  @Test
+  void thePagesOwnCountersAndPlanAreReadAsTheyStandAtEverySplit() {
+    String body = String.join("\n\n",
+        "data: {\"type\": \"server_ste_metadata\", \"metadata\": {\"model_slug\": \"gpt-5-6-thinking\", \"plan_type\": \"prolite\"}, \"conversation_id\": \"" + CONV + "\"}",
+        "data: {\"type\": \"conversation_detail_metadata\", \"banner_info\": null, \"blocked_features\": [\"image_gen\", {\"name\": \"odyssey\"}],"
+            + " \"model_limits\": [{\"model_slug\": \"gpt-5-6-pro\", \"remaining\": 14, \"reset_after\": \"2026-12-09T08:00:00+00:00\"},"
+            + " {\"model_slug\": \"gpt-5-6-thinking\", \"remaining\": 2980}, {\"remaining\": 1}],"
+            + " \"limits_progress\": [{\"feature_name\": \"deep_research\", \"remaining\": 24, \"reset_after\": \"2026-12-31T00:00:00+00:00\"},"
+            + " {\"feature_name\": \"file_upload\", \"remaining\": 79, \"reset_after\": \"2026-12-04T20:12:00.123456+00:00\"},"
+            + " {\"feature_name\": \"paste_text_to_file\", \"remaining\": null}],"
+            + " \"default_model_slug\": \"gpt-5-6\", \"conversation_id\": \"" + CONV + "\"}",
+        "data: [DONE]", "");
+    StreamEvent.Limits limits = new StreamEvent.Limits(
+        List.of(new StreamEvent.Limit("deep_research", 24, "2026-12-31T00:00:00+00:00"),
+            new StreamEvent.Limit("file_upload", 79, "2026-12-04T20:12:00.123456+00:00"),
+            new StreamEvent.Limit("paste_text_to_file", null, null)),
+        List.of(new StreamEvent.ModelLimit("gpt-5-6-pro", 14, "2026-12-09T08:00:00+00:00"),
+            new StreamEvent.ModelLimit("gpt-5-6-thinking", 2980, null)),
+        List.of("image_gen", "odyssey"), "gpt-5-6");
+    assertThat(decodeAnyway(body)).containsExactly(new StreamEvent.Conversation(CONV),
+        new StreamEvent.ModelSeen(null, "gpt-5-6-thinking", List.of()), new StreamEvent.Plan("prolite"), limits,
+        new StreamEvent.Done());
+
+    java.time.Instant at = java.time.Instant.parse("2026-12-04T18:00:00Z");
+    dev.solweb.provider.seat.PageCounters read = turnOf(body).pageCounters("plus", at).orElseThrow();
+    assertThat(read.plan()).as("the turn's own plan over the session's").isEqualTo("prolite");
+    assertThat(read.limitsProgress()).extracting(dev.solweb.provider.seat.PageCounters.Counter::remaining)
+        .containsExactly(24, 79, null);
+    assertThat(read.modelLimits().get(0)).isEqualTo(
+        new dev.solweb.provider.seat.PageCounters.Counter("gpt-5-6-pro", 14, "2026-12-09T08:00:00+00:00"));
+    assertThat(read.blockedFeatures()).containsExactly("image_gen", "odyssey");
+    assertThat(read.readAt()).isEqualTo(at);
+    assertThat(turnOf(V1_NEW_CHAT.replace("\"plan_type\": \"plus\", ", "")).pageCounters("pro", at).orElseThrow().plan())
+        .as("no plan in the stream: the session's").isEqualTo("pro");
+    assertThat(turnOf("data: [DONE]\n\n").pageCounters("plus", at)).as("no counters frame, nothing read").isEmpty();
+  }
+
   @Test
   void limitErrorAndModerationFramesAreReported() {
     String body = String.join("\n\n",
@@ -253,7 +296,8 @@ class ConversationStreamDecoderTest {
         "data: {\"type\": \"safety_review_update\", \"active\": true, \"protection_type\": \"bio\", \"message\": \"x\"}", "");
     List<StreamEvent> events = decodeAnyway(body);
     assertThat(events).containsExactly(
-        new StreamEvent.Limits(List.of(new StreamEvent.Limit("gpt-5-6-thinking", 0, "2026-10-01T18:00:00+00:00")), List.of("image_gen")),
+        new StreamEvent.Limits(List.of(new StreamEvent.Limit("gpt-5-6-thinking", 0, "2026-10-01T18:00:00+00:00")), List.of(),
+            List.of("image_gen"), null),
         new StreamEvent.Conversation(CONV),
         new StreamEvent.ErrorFrame("You've reached our limit of messages per 3 hours."),
         new StreamEvent.ErrorFrame("Too many requests", "rate_limited"),

@@ -34,6 +34,25 @@ class StreamVerdictsTest {
     assertThat(g.detail()).contains("estimate");
   }
 
+  /** Row 51's cap codes in a stream error frame: capped until the page's own counter at zero resets (row 50). */
+  @Test
+  void aCapCodeInTheStreamIsCappedUntilTheModelsCounterResets() {
+    StreamTurn coded = turn("data: {\"type\": \"error\", \"error\": {\"code\": \"model_cap_exceeded\", \"message\": \"cap\"}}\n\n"
+        + "data: {\"type\": \"conversation_detail_metadata\", \"limits_progress\": [{\"feature_name\": \"deep_research\", \"remaining\": 3}],"
+        + " \"model_limits\": [{\"model_slug\": \"gpt-5-6-pro\", \"remaining\": 0, \"reset_after\": \"2026-10-03T08:00:00+00:00\"}]}\n\n");
+    assertThat(coded.errorCodes()).containsExactly("model_cap_exceeded");
+    assertThat(dev.solweb.provider.seat.playwright.page.PageVerdicts.byCode("work_usage_limit_exceeded").orElseThrow().cap())
+        .isTrue();
+    ProviderFailure f = StreamVerdicts.codedCap(coded, "model_cap_exceeded", NOW);
+    assertThat(f.kind()).isEqualTo(Kind.CAPPED);
+    assertThat(f.resumeAt()).isEqualTo("2026-10-03T08:00:00Z");
+    assertThat(f.detail()).contains("model_cap_exceeded").doesNotContain("estimate");
+    ProviderFailure bare = StreamVerdicts.codedCap(turn("data: {\"type\": \"error\", \"error\": {\"code\":"
+        + " \"work_usage_limit_exceeded\"}}\n\n"), "work_usage_limit_exceeded", NOW);
+    assertThat(bare.resumeAt()).isEqualTo("2026-10-01T13:00:00Z");
+    assertThat(bare.detail()).contains("estimate");
+  }
+
   @Test
   void a403UnusualActivityIsUnavailableAndSaysAPersonMustLook() {
     ProviderFailure f = StreamVerdicts.httpFailure(new PageStream.HttpError("/backend-api/f/conversation", 403,
