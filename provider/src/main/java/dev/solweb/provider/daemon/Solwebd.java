@@ -57,7 +57,7 @@ import picocli.CommandLine;
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
         "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
-        "SOLWEBD_SEND_GAP_MS (2000: the least time between two Sends or uploads on the account),",
+        "SOLWEBD_SEND_GAP_MS (2000 on a browser seat, 0 on a scripted one: the least time between two Sends or uploads on the account),",
         "SOLWEBD_BUDGET (none; e.g. high=120/3h,pro=20/7d: Sends per effort and window, then capped),",
         "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one)."})
 public final class Solwebd implements Callable<Integer> {
@@ -123,7 +123,7 @@ public final class Solwebd implements Callable<Integer> {
       keepAlive = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_KEEPALIVE_S", "5"))));
       turnTimeout = Duration.ofMillis(Math.round(1000 * Double.parseDouble(env("SOLWEBD_TURN_TIMEOUT", "300"))));
       spacing = DispatchSpacing.parse(env("SOLWEBD_DISPATCH_SPACING", "off"));
-      pacing = AccountPacing.Settings.fromEnv(System.getenv());
+      pacing = AccountPacing.Settings.fromEnv(System.getenv(), seat.equals("playwright"));
       maxAttachment = AttachmentDecoder.parseMegabytes(env(AttachmentDecoder.MAX_MB_ENV,
           Long.toString(AttachmentDecoder.DEFAULT_MAX_MB)));
       // One file of the largest size always fits a request, whatever SOLWEBD_MAX_BODY says.

@@ -28,9 +28,16 @@ public final class AccountPacing {
     /** No gap and no budget: tests that do not exercise pacing. */
     public static final Settings UNPACED = new Settings(Duration.ZERO, SendBudget.NONE);
 
-    /** From the environment. @throws IllegalArgumentException naming the bad variable and its form */
-    public static Settings fromEnv(Map<String, String> env) {
-      return new Settings(SendGate.parseGap(env.get(SendGate.ENV)), SendBudget.parse(env.get(SendBudget.ENV)));
+    /**
+     * From the environment. The default gap guards an account: a seat with a ChatGPT page behind it
+     * ({@code pageSeat}) gets it; a scripted seat (tests, the demo, the benchmarks) has no account to
+     * guard and gets none unless the variable asks for one.
+     *
+     * @throws IllegalArgumentException naming the bad variable and its form
+     */
+    public static Settings fromEnv(Map<String, String> env, boolean pageSeat) {
+      Duration gap = SendGate.parseGap(env.get(SendGate.ENV), pageSeat ? SendGate.DEFAULT_GAP : Duration.ZERO);
+      return new Settings(gap, SendBudget.parse(env.get(SendBudget.ENV)));
     }
   }
 

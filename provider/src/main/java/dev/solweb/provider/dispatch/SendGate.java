@@ -39,8 +39,13 @@ public final class SendGate {
 
   /** {@code SOLWEBD_SEND_GAP_MS}: whole milliseconds, 0 or more; blank is the default. */
   public static Duration parseGap(String millis) {
+    return parseGap(millis, DEFAULT_GAP);
+  }
+
+  /** {@code SOLWEBD_SEND_GAP_MS}, or {@code unset} when it is blank. */
+  public static Duration parseGap(String millis, Duration unset) {
     if (millis == null || millis.isBlank()) {
-      return DEFAULT_GAP;
+      return unset;
     }
     try {
       long ms = Long.parseLong(millis.strip());

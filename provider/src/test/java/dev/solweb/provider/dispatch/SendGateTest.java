@@ -66,6 +66,12 @@ class SendGateTest {
     assertThat(none.tryAcquire()).isPresent();
     assertThat(SendGate.parseGap(null)).isEqualTo(Duration.ofSeconds(2));
     assertThat(SendGate.parseGap(" 500 ")).isEqualTo(Duration.ofMillis(500));
+    assertThat(AccountPacing.Settings.fromEnv(java.util.Map.of(), true).sendGap()).as("a page seat: an account to guard")
+        .isEqualTo(Duration.ofSeconds(2));
+    assertThat(AccountPacing.Settings.fromEnv(java.util.Map.of(), false).sendGap()).as("a scripted seat: no account")
+        .isZero();
+    assertThat(AccountPacing.Settings.fromEnv(java.util.Map.of(SendGate.ENV, "700"), false).sendGap())
+        .isEqualTo(Duration.ofMillis(700));
     assertThatThrownBy(() -> SendGate.parseGap("2s")).hasMessageContaining("SOLWEBD_SEND_GAP_MS must be whole milliseconds");
     assertThatThrownBy(() -> SendGate.parseGap("-1")).hasMessageContaining("SOLWEBD_SEND_GAP_MS");
   }
