@@ -1,5 +1,5 @@
 // fakesol page: the effort control and the Chat/Work switch, in the shape of the page it imitates
-// (SHAPES in page.js). Written for this project from ../shared/REAL-PAGE.md; nothing is copied.
+// (shape() in page.js). Written for this project from ../shared/REAL-PAGE.md; nothing is copied.
 // - 'menu' (a, July 2026, row 1): effort radios first, a badge inside the Instant row's text, the
 //   model in its own submenu;
 // - 'advanced' (b, August, row 1): models first, efforts under Advanced -> Effort behind openers;
@@ -107,7 +107,7 @@ function limitText(canonical) {
   const day = locale === 'ru'
     ? d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
     : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return T().limitReached(day);
+  return fmt(T().limitReached, day);
 }
 
 /** A Radix-like tooltip beside {@code anchor}: visible text plus its role=tooltip copy. */
@@ -227,7 +227,7 @@ function slider(keysOn) {
     s.setAttribute('aria-valuenow', String(i));
     // Row 26 names no aria-valuetext on October's slider: its label is only in the status text.
     if (!power) s.setAttribute('aria-valuetext', ladder()[i]);
-    if (status) status.textContent = T().powerStatus(ladder()[i], i + 1, EFFORTS.length);
+    if (status) status.textContent = fmt(T().powerStatus, ladder()[i], i + 1, EFFORTS.length);
     thumb.style.left = (i * 46) + 'px';
     return i;
   };

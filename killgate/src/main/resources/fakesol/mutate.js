@@ -1,0 +1,2 @@
+// fakesol page mutations (PageMutations): filled in with the catalogue.
+'use strict';
