@@ -33,7 +33,7 @@ const el = (tag, attrs = {}, ...kids) => {
     if (k === 'text') e.textContent = v; else if (v !== null && v !== undefined) e.setAttribute(k, v);
   }
   for (const k of kids) if (k) e.append(k);
-  return e;
+  return FakesolMutate.element(e); // mutate.js: the page mutations' attribute operations
 };
 
 async function api(path, body) {
@@ -278,6 +278,7 @@ function wireEditor(ed) {
     composerChanged();
   });
   ed.addEventListener('keydown', (e) => {
+    if (lateEnter(e)) return; // rows.js: Enter may insert a newline (row 36)
     if (e.key === 'Enter' && !e.shiftKey && e.isTrusted) { e.preventDefault(); submit(); }
   });
 }
@@ -326,6 +327,7 @@ function octoberComposer() {
     el('div', { class: 'flex items-end gap-2' },
       el('button', { type: 'button', class: 'composer-btn', 'aria-label': T().addFiles, 'aria-haspopup': 'menu', text: '+' }),
       el('div', { class: 'flex-1' }, ed), trailing));
+  lateComposerForm(form); // rows.js
   return { form, editor: ed, trailing, upload };
 }
 
@@ -549,12 +551,15 @@ async function load() {
   cappedEfforts = st.capped_efforts || {};
   dropFirstKey = !!st.slider_drops_first_key;
   renderThreadShell();
+  hiddenSurface(); // rows.js (row 39)
   wirePicker();
   await loadHistory(); // history.js: the sidebar, a project home, a temporary chat
   if (st.banner) showBanner(st.banner);
   const hydrated = renderComposer(!durable); // the app "hydrates" after its state fetch
   if (durable) await loadConversation(id);
   await hydrated;
+  rateLimitModal(); // rows.js (row 41)
+  document.documentElement.setAttribute('data-fakesol-loaded', ''); // the load is over (tests wait for it)
 }
 
 async function loadConversation(id) {

@@ -42,8 +42,11 @@ function threadEl() {
 
 /** Mounts a unit; long threads keep only the last few mounted (onflip, row 6; turnkey: 3 to 6, row 13). */
 function mount(unit, before) {
-  if (before) threadEl().insertBefore(unit, before); else threadEl().appendChild(unit);
-  if (!before) sections.push(unit);
+  if (before) { before.parentNode.insertBefore(unit, before); } else {
+    unit = FakesolMutate.wrap(unit); // mutate.js: extra wrappers at random depths
+    threadEl().appendChild(unit);
+    sections.push(unit);
+  }
   const mounted = sections.filter((s) => s.isConnected);
   if (shape().thread === 'turnkey') {
     // A virtualized list: it lets up to 6 exchanges (or the scenario's window) pile up, then drops to 3.
@@ -115,7 +118,9 @@ function userTurn(id, text) {
     outer = wrapper;
   }
   mount(outer);
-  return { key: id, node: outer, user: unit, exchange, wrapper, n };
+  const ex = { key: id, node: outer, user: unit, exchange, wrapper, n };
+  lateUserUnit(ex); // rows.js (row 42)
+  return ex;
 }
 
 /** Sets the 2026-10 wrapper's state, which the page itself gets wrong (row 29). */
@@ -171,6 +176,7 @@ function identifyMessage(turn, id, slug) {
     turn.node.setAttribute('data-turn-id', shape().requestIds ? 'request-WEB:' + id : id);
   }
   listMessage(turn, id);
+  lateIdentify(turn, id); // rows.js (row 34)
 }
 
 /** A turn-key unit lists the ids of its messages in order (row 13: data-chatgpt-search-message-ids). */
@@ -204,10 +210,11 @@ function answerTurn(ex, id, slug, before) {
     unit = el('div', { [A().messageIds]: '', class: 'group/turn-messages agent-turn' },
     el('h4', { class: 'sr-only select-none', 'data-conversation-role': 'assistant', text: T().chatgptSaid }), body, actions);
     keyUnit(unit, ex.key, 'assistant', ex.n);
-    if (before) before.replaceWith(unit); else ex.exchange.appendChild(unit);
+    if (before) before.replaceWith(unit); else ex.exchange.appendChild(FakesolMutate.wrap(unit));
     node = unit;
   }
   const turn = { id, ex, node, unit, body, message: msg.node, md: msg.md, status, actions, markdown: '' };
+  lateActionBar(turn, ex); // rows.js (row 35)
   identifyMessage(turn, id, slug);
   // The clipboard takes a write only from a user gesture: a synthetic click copies nothing.
   actions.firstChild.addEventListener('click', (e) => {
@@ -325,6 +332,7 @@ function renderDone(turn, data) {
   for (const i of data.images || []) turn.md.appendChild(imageBlock(i));
   turn.markdown = data.markdown || '';
   turn.actions.classList.add('shown');
+  lateDone(turn); // rows.js (rows 36, 37, 42)
 }
 
 /** Draws the finished answer again in steps (a React remount of an older turn). */

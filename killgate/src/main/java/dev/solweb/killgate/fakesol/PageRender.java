@@ -46,6 +46,7 @@ final class PageRender {
       new Script("/fakesol-picker.js", "picker.js"),
       new Script("/fakesol-turn.js", "turn.js"),
       new Script("/fakesol-history.js", "history.js"),
+      new Script("/fakesol-rows.js", "rows.js"),
       new Script("/fakesol-mutate.js", "mutate.js"),
       new Script("/fakesol.js", "page.js"));
 
