@@ -23,7 +23,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
@@ -87,7 +87,7 @@ public final class UnseenBench implements Callable<Integer> {
 
   /** The base shape the seed picks (the mutations come from {@link PageMutations#seeded}). */
   static String baseShape(long seed) {
-    return Scenario.DOMS.get(new Random(seed * 31 + 7).nextInt(Scenario.DOMS.size()));
+    return Scenario.DOMS.get(new SplittableRandom(~seed).nextInt(Scenario.DOMS.size()));
   }
 
   @Override

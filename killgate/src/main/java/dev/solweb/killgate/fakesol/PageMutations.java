@@ -8,7 +8,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
+import java.util.SplittableRandom;
 
 /**
  * The catalogue of page mutations: named perturbations of a page shape, one resource file per
@@ -78,7 +78,7 @@ public final class PageMutations {
    * seed always gives the same plan.
    */
   public static Plan seeded(long seed) {
-    Random random = new Random(seed);
+    SplittableRandom random = new SplittableRandom(seed); // mixes neighbouring seeds (java.util.Random does not)
     List<Mutation> all = new ArrayList<>(CATALOGUE.values());
     int count = 1 + random.nextInt(3);
     List<Mutation> out = new ArrayList<>();
