@@ -99,6 +99,18 @@ class FakeSolLateRowsTest {
         && page.locator(BAR + ":not(.fakesol-flash)").count() > 0, new Page.WaitForConditionOptions().setTimeout(30_000));
   }
 
+  /** The same answer on a fresh 2026-10 page through {@code mutation}: one turn, until {@code selector} shows. */
+  private Page octoberTurnWith(String mutation, String selector) {
+    context.close();
+    sol.close();
+    Page page = open(ANSWER.replace("2026-09-en", "2026-10"), mutation);
+    page.locator("form[data-chatgpt-composer] div.ProseMirror").click();
+    page.keyboard().insertText("again");
+    page.locator("form button[type=\"submit\"]").click();
+    waitFor(page, selector);
+    return page;
+  }
+
   private static void waitFor(Page page, String selector) {
     page.locator(selector).first().waitFor(new Locator.WaitForOptions().setTimeout(30_000));
   }
@@ -130,18 +142,13 @@ class FakeSolLateRowsTest {
     assertThat(page.locator("[data-content-search-unit-key=\"" + key + ":0:user\"]").count()).isEqualTo(1);
     assertThat(page.locator("[data-content-search-unit-key=\"" + key + ":2:assistant\"]").count()).isEqualTo(1);
     assertThat(page.locator("[data-content-search-unit-key$=\":1:assistant\"]").count()).isZero();
-    page.waitForCondition(() -> page.url().contains("/c/"));
+    // Row 9: the address is /c/WEB:<id> at first; reload once the durable id is there.
+    page.waitForCondition(() -> page.url().matches(".*/c/[0-9a-f-]{36}.*"), new Page.WaitForConditionOptions().setTimeout(30_000));
     page.reload();
     waitFor(page, "[data-content-search-unit-key=\"fallback-turn-0:2:assistant\"]");
     assertThat(page.locator("[data-content-search-unit-key=\"fallback-turn-0:0:user\"]").count()).isEqualTo(1);
     assertThat(page.locator("[data-turn-key]").getAttribute("data-turn-key")).isEqualTo(key);
-    context.close();
-    sol.close();
-    Page three = open(ANSWER.replace("2026-09-en", "2026-10"), "slot-assistant-3");
-    three.locator("form[data-chatgpt-composer] div.ProseMirror").click();
-    three.keyboard().insertText("third");
-    three.locator("form button[type=\"submit\"]").click();
-    waitFor(three, "[data-chatgpt-search-unit-key$=\":3:assistant\"]");
+    Page three = octoberTurnWith("slot-assistant-3", "[data-chatgpt-search-unit-key$=\":3:assistant\"]");
     assertThat(three.locator("[data-chatgpt-search-unit-key$=\":1:assistant\"]").count()).isZero();
   }
 
@@ -160,13 +167,7 @@ class FakeSolLateRowsTest {
     assertThat(answer.getAttribute("data-chatgpt-search-message-ids")).contains(messageId);
     assertThat(page.locator("[data-chatgpt-selection-message-id] [data-markdown-text-style=\"assistant-message\"]").innerText())
         .startsWith("Here it is.");
-    context.close();
-    sol.close();
-    Page both = open(ANSWER.replace("2026-09-en", "2026-10"), "unit-key-both");
-    both.locator("form[data-chatgpt-composer] div.ProseMirror").click();
-    both.keyboard().insertText("both");
-    both.locator("form button[type=\"submit\"]").click();
-    waitFor(both, "[data-chatgpt-search-unit-key$=\":1:assistant\"][data-content-search-unit-key$=\":1:assistant\"]");
+    octoberTurnWith("unit-key-both", "[data-chatgpt-search-unit-key$=\":1:assistant\"][data-content-search-unit-key$=\":1:assistant\"]");
   }
 
   @Test
