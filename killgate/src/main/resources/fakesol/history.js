@@ -19,20 +19,9 @@
 // Only trusted clicks act, as on the composer. Same global scope as page.js (el, $, api, T, locale, shape).
 'use strict';
 
-const HISTORY_TEXT = {
-  en: { chats: 'Chats', projects: 'Projects', options: 'Open conversation options', optionsFor: 'Open conversation options for ',
-    share: 'Share', rename: 'Rename', archive: 'Archive', del: 'Delete', deleteTitle: 'Delete chat?',
-    deleteBody: 'This will delete ', cancel: 'Cancel', temporaryTitle: 'Temporary Chat',
-    temporaryBody: "This chat won't appear in your chat history, and ChatGPT won't remember anything you talk about.",
-    temporaryOff: 'Turn off temporary chat', newInProject: 'New chat in ' },
-  // This project's reading of the ru labels (no capture shows these controls in Russian).
-  ru: { chats: 'Чаты', projects: 'Проекты', options: 'Открыть параметры беседы', optionsFor: 'Открыть параметры беседы ',
-    share: 'Поделиться', rename: 'Переименовать', archive: 'Архивировать', del: 'Удалить', deleteTitle: 'Удалить чат?',
-    deleteBody: 'Это удалит ', cancel: 'Отмена', temporaryTitle: 'Временный чат',
-    temporaryBody: 'Этот чат не появится в истории, и ChatGPT не запомнит ничего из этой беседы.',
-    temporaryOff: 'Отключить временный чат', newInProject: 'Новый чат в ' },
-};
-const H = () => HISTORY_TEXT[locale] || HISTORY_TEXT.en;
+// The sidebar's labels are in labels/<locale>.json under history (ru: this project's reading, no
+// capture shows these controls in Russian).
+const H = () => T().history;
 
 let sidebar = { projects: [], conversations: [], delete_fault: 'none', temporary_available: true };
 
@@ -144,6 +133,8 @@ function titleOf(id) {
 }
 
 function historyItem(c, n) {
+  const late = lateSidebarItem(c); // rows.js (row 38): rows without links
+  if (late) return late;
   const link = el('a', { href: (c.project ? '/g/' + c.project : '') + '/c/' + c.id, 'data-sidebar-item': 'true',
     'data-testid': 'history-item-' + n }, el('div', { class: 'truncate', title: c.title, text: c.title }));
   const options = el('button', { type: 'button', 'data-testid': 'history-item-' + n + '-options',

@@ -1,13 +1,14 @@
 // fakesol page: behaves like the real ChatGPT page where the seat looks, in the shape of one of the
 // 2026 pages (../shared/REAL-PAGE.md; ../shared/realdom/README.md). Written for this project;
 // nothing here is copied from a capture. The backend (FakeSol.java) decides replies, faults, the
-// page shape (state.dom, the rows of SHAPES below) and the UI language (en | ru).
+// page shape and the UI language (window.FAKESOL, resolved by PageRender.java).
 //
 // The page is split by job, one global scope: thread.js (the turns as each shape draws them),
 // picker.js (the effort control, the Chat/Work switch), turn.js (one turn over the page's own
 // stream, drawn from its events), history.js (sidebar, projects, temporary chats, deletes),
 // stream.js (the conversation stream). This file: the shape table, the composer and its Send and
-// Stop, the page faults that carry no answer, banners and walls, and the load.
+// Stop, the page faults that carry no answer, banners and walls, and the load. mutate.js applies
+// the page mutations' DOM operations to whatever the others draw.
 //
 // What it makes as hard as the real page:
 // - the composer takes only TRUSTED input (real keys, CDP insertText, a real Ctrl+V paste); a
@@ -32,7 +33,7 @@ const el = (tag, attrs = {}, ...kids) => {
     if (k === 'text') e.textContent = v; else if (v !== null && v !== undefined) e.setAttribute(k, v);
   }
   for (const k of kids) if (k) e.append(k);
-  return e;
+  return FakesolMutate.element(e); // mutate.js: the page mutations' attribute operations
 };
 
 async function api(path, body) {
@@ -48,81 +49,30 @@ async function api(path, body) {
 // ---- Shape and language -----------------------------------------------------------------------
 
 /**
- * The page shapes, oldest first (REAL-PAGE.md rows named per field):
- * thread: sections (rows 6, 12) | turnkey (row 13); answer: markdown | markdown-text-style (13) |
- * dil (14); code: spans (4, March) | pre (4, July on) | dil (14); picker: menu | advanced | slider
- * (row 1 a-d) | power (26); pill: class | tone (1 d); controls: testids (11) | stopless (3) |
- * labels (16, 27); testids: action bars and menus carry test ids; requestIds: data-turn-id
- * "request-WEB:..." (6); wrapper: the data-talvt-turn-state wrapper (14); composer: id (12) |
- * bare (15, 27); modeSwitch: the Chat/Work buttons (27); alert: a too-long conversation ends in a
- * role=alert with its CTA (20); title: document.title is the conversation's name (28).
+ * The page this is, as fakesol's render step resolved it (PageRender.java): window.FAKESOL holds the
+ * shape (resources/fakesol/shapes/<dom>.json) through any page mutations (mutations/*.json).
+ * shape(): the layout (REAL-PAGE.md rows named per field in the shape files): thread: sections
+ * (rows 6, 12) | turnkey (row 13); answer: markdown | markdown-text-style (13) | dil (14); code:
+ * spans (4, March) | pre (4, July on) | dil (14); picker: menu | advanced | slider (row 1 a-d) |
+ * power (26); pill: class | tone (1 d); controls: testids (11) | stopless (3) | labels (16, 27);
+ * testids: action bars and menus carry test ids; requestIds: data-turn-id "request-WEB:..." (6);
+ * wrapper: the data-talvt-turn-state wrapper (14); composer: id (12) | bare (15, 27); modeSwitch:
+ * the Chat/Work buttons (27); alert: a too-long conversation ends in a role=alert with its CTA
+ * (20); title: document.title is the conversation's name (28).
+ * A(): the attribute names and unit-key slots; T(): the labels in the page's language (labels/
+ * en.json, ru.json: where each text comes from, and which are this project's reading).
  */
-const SHAPES = {
-  '2026-03': { thread: 'sections', answer: 'markdown', code: 'spans', picker: 'menu', pill: 'class', controls: 'testids',
-    testids: true, requestIds: false, composer: 'id' },
-  '2026-07': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'menu', pill: 'class', controls: 'testids',
-    testids: true, requestIds: true, composer: 'id' },
-  '2026-08': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'advanced', pill: 'class', controls: 'testids',
-    testids: true, requestIds: true, composer: 'id' },
-  '2026-09': { thread: 'sections', answer: 'markdown', code: 'pre', picker: 'slider', pill: 'tone', controls: 'stopless',
-    testids: true, requestIds: true, composer: 'id' },
-  '2026-09-turnkey': { thread: 'turnkey', answer: 'markdown-text-style', code: 'pre', picker: 'slider', pill: 'tone',
-    controls: 'stopless', testids: true, composer: 'id', title: true },
-  '2026-10': { thread: 'turnkey', answer: 'dil', code: 'dil', picker: 'power', pill: 'label', controls: 'labels',
-    testids: false, wrapper: true, composer: 'bare', modeSwitch: true, alert: true, title: true },
-};
-
-let dom = '2026-10';
-let locale = 'en';
+const FAKESOL = window.FAKESOL;
+const dom = FAKESOL.dom;
+const locale = FAKESOL.locale;
 let windowed = 0;
-const shape = () => SHAPES[dom] || SHAPES['2026-10'];
+const shape = () => FAKESOL.layout;
+const A = () => FAKESOL.attrs;
+const T = () => FAKESOL.labels;
+/** A label template with {0}, {1}... filled in. */
+const fmt = (template, ...args) => template.replace(/\{(\d)\}/g, (m, i) => String(args[Number(i)]));
 
 const EFFORTS = ['Instant', 'Medium', 'High', 'Extra High', 'Pro'];  // canonical (backend) labels
-// Where a text comes from: en from peers of rows 1-3, 8, 16 (July), 21; ru "Средний", "Высокий",
-// "Instant" from the July 2026 ru capture, and from the October sources (rows 16, 19, 20, 26-29):
-// "Вы сказали:", "ChatGPT сказал:", "Отправить", "Остановить", "Мощность", "Очень высокий",
-// "Выбрать модель ChatGPT", "Спросить ChatGPT", "Работайте с ChatGPT", "Чат", "Работа",
-// "Диктовать", "Начать голосовой разговор", "Добавить файлы и другое", "Редактировать код",
-// "Ожидание вашего ответа", the safety and full-conversation texts, "Начать новый чат". The rest
-// (marked r) is this project's reading: no source shows them.
-const TEXT = {
-  en: { efforts: EFFORTS, octoberEfforts: ['Instant', 'Medium', 'High', 'Very High', 'Pro'], intelligence: 'Intelligence',
-    advanced: 'Advanced', effort: 'Effort', thinkingEffort: 'Thinking effort', thinking: 'Thinking', proThinking: 'Pro thinking',
-    answerNow: 'Answer now', copy: 'Copy', copyCode: 'Copy code', run: 'Run', copyResponse: 'Copy response',
-    copyMessage: 'Copy message', good: 'Good response', bad: 'Bad response', newChat: 'Start new chat',
-    youSaid: 'You said:', chatgptSaid: 'ChatGPT said:', temporary: 'Temporary chat',
-    full: "You've reached the maximum length for this conversation, but you can keep talking by starting a new chat.",
-    send: 'Send prompt', stop: 'Stop answering', voice: 'Start voice mode' /* r */, dictate: 'Dictate',
-    addFiles: 'Add files and more', selectModel: 'Select ChatGPT model', power: 'Power',
-    powerStatus: (label, n, of) => label + ', ' + n + ' of ' + of + '. Use Left and Right arrow keys to adjust power.',
-    availableUntil: 'Available until Oct 14', chat: 'Chat', work: 'Work', askPlaceholder: 'Ask ChatGPT' /* r */,
-    workPlaceholder: 'Work with ChatGPT' /* r */, editCode: 'Edit code' /* r */,
-    limitReached: (day) => 'Limit reached. Try again after ' + day + '.',
-    safety: 'Our systems are performing additional processing…' /* r */,
-    interrupted: 'Connection interrupted. Waiting for the complete answer',
-    waiting: 'Waiting for your answer', submit: 'Submit' /* r */, skip: 'Skip' /* r */,
-    thoughtFor: (s) => 'Thought for ' + s + 's' },
-  ru: { efforts: ['Instant', 'Средний', 'Высокий', 'Очень высокий', 'Pro'],
-    octoberEfforts: ['Instant', 'Средний', 'Высокий', 'Очень высокий', 'Pro'], intelligence: 'Интеллект' /* r */,
-    advanced: 'Дополнительно' /* r */, effort: 'Усилие' /* r */, thinkingEffort: 'Уровень размышлений' /* r */,
-    thinking: 'Думаю' /* r */, proThinking: 'Pro думает' /* r */, answerNow: 'Ответить сейчас' /* r */,
-    copy: 'Копировать' /* r */, copyCode: 'Копировать код' /* r */, run: 'Запустить' /* r */,
-    copyResponse: 'Копировать ответ' /* r */, copyMessage: 'Копировать сообщение' /* r */,
-    good: 'Хороший ответ' /* r */, bad: 'Плохой ответ' /* r */, newChat: 'Начать новый чат',
-    youSaid: 'Вы сказали:', chatgptSaid: 'ChatGPT сказал:', temporary: 'Временный чат' /* r */,
-    full: 'Вы достигли максимальной длины этого обсуждения, но можете продолжить обсуждение, начав новый чат.',
-    send: 'Отправить', stop: 'Остановить', voice: 'Начать голосовой разговор', dictate: 'Диктовать',
-    addFiles: 'Добавить файлы и другое', selectModel: 'Выбрать модель ChatGPT', power: 'Мощность',
-    powerStatus: (label, n, of) => label + ', ' + n + ' из ' + of + '.',
-    availableUntil: 'Доступна до 14 окт.' /* r */, chat: 'Чат', work: 'Работа', askPlaceholder: 'Спросить ChatGPT',
-    workPlaceholder: 'Работайте с ChatGPT', editCode: 'Редактировать код',
-    limitReached: (day) => 'Лимит исчерпан. Повторите попытку после ' + day + '.' /* r */,
-    safety: 'Наши системы выполняют дополнительную обработку…',
-    interrupted: 'Соединение прервано. Ожидание полного ответа' /* r */,
-    waiting: 'Ожидание вашего ответа', submit: 'Отправить' /* r: the same word as Send */, skip: 'Пропустить' /* r */,
-    thoughtFor: (s) => 'Размышлял ' + s + ' с' /* r */ },
-};
-const T = () => TEXT[locale] || TEXT.en;
 /** The effort ladder's labels as this shape shows them (October says "Very High": row 26). */
 const ladder = () => (shape().picker === 'power' ? T().octoberEfforts : T().efforts);
 
@@ -236,13 +186,14 @@ function setSendMode(mode) {
     if (shape().controls === 'stopless') {
       b.removeAttribute('data-testid'); b.removeAttribute('aria-label');
     } else {
-      b.setAttribute('data-testid', 'stop-button'); b.setAttribute('aria-label', 'Stop streaming');
+      if (shape().testids) b.setAttribute('data-testid', 'stop-button');
+      b.setAttribute('aria-label', T().classicStop);
     }
     b.textContent = '\u25A0';
     b.disabled = false;
   } else {
-    b.setAttribute('data-testid', 'send-button');
-    b.setAttribute('aria-label', 'Send prompt');
+    if (shape().testids) b.setAttribute('data-testid', 'send-button'); // a page without test ids (row 16) gets none back
+    b.setAttribute('aria-label', T().classicSend);
     b.textContent = '\u2191';
     b.disabled = true;
   }
@@ -328,6 +279,7 @@ function wireEditor(ed) {
     composerChanged();
   });
   ed.addEventListener('keydown', (e) => {
+    if (lateEnter(e)) return; // rows.js: Enter may insert a newline (row 36)
     if (e.key === 'Enter' && !e.shiftKey && e.isTrusted) { e.preventDefault(); submit(); }
   });
 }
@@ -344,7 +296,7 @@ function wireUpload(upload) {
 function classicComposer() {
   const ed = el('div', { contenteditable: 'true', translate: 'no', class: 'ProseMirror', id: 'prompt-textarea', role: 'textbox',
     'aria-multiline': 'true' }, paragraph(''));
-  const send = el('button', { id: 'composer-submit-button', 'aria-label': 'Send prompt', 'data-testid': 'send-button',
+  const send = el('button', { id: 'composer-submit-button', 'aria-label': T().classicSend, 'data-testid': 'send-button',
     class: 'composer-submit-btn composer-submit-button-color', text: '\u2191' });
   send.disabled = true;
   send.addEventListener('click', (e) => { if (e.isTrusted) submit(); });
@@ -356,7 +308,7 @@ function classicComposer() {
       el('div', { id: 'attachment-tray' }),
       el('div', { class: '[grid-area:primary]' }, el('textarea', { name: 'prompt-textarea', style: 'display:none' }), ed),
       el('div', { class: '[grid-area:leading]' }, el('button', { type: 'button', class: 'composer-btn', 'data-testid': 'composer-plus-btn',
-        'aria-label': 'Add files and more', id: 'composer-plus-btn', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
+        'aria-label': T().classicAddFiles, id: 'composer-plus-btn', 'aria-haspopup': 'menu', 'aria-expanded': 'false',
         'data-state': 'closed', text: '+' })),
       trailing));
   return { form, editor: ed, trailing, upload };
@@ -376,6 +328,7 @@ function octoberComposer() {
     el('div', { class: 'flex items-end gap-2' },
       el('button', { type: 'button', class: 'composer-btn', 'aria-label': T().addFiles, 'aria-haspopup': 'menu', text: '+' }),
       el('div', { class: 'flex-1' }, ed), trailing));
+  lateComposerForm(form); // rows.js
   return { form, editor: ed, trailing, upload };
 }
 
@@ -588,8 +541,6 @@ async function load() {
   const id = pageConversationId(); // history.js: /c/<id>, also inside a project
   const durable = id && !id.startsWith('WEB:');
   const st = (await api('/api/state' + (durable ? '?conversation=' + encodeURIComponent(id) : ''))).json;
-  dom = st.dom || dom;
-  locale = st.locale || locale;
   windowed = st.windowed_turns || 0;
   document.documentElement.lang = locale;
   if (st.wall === 'cloudflare') { location.replace('/cdn-cgi/challenge'); return; }
@@ -601,12 +552,15 @@ async function load() {
   cappedEfforts = st.capped_efforts || {};
   dropFirstKey = !!st.slider_drops_first_key;
   renderThreadShell();
+  hiddenSurface(); // rows.js (row 39)
   wirePicker();
   await loadHistory(); // history.js: the sidebar, a project home, a temporary chat
   if (st.banner) showBanner(st.banner);
   const hydrated = renderComposer(!durable); // the app "hydrates" after its state fetch
   if (durable) await loadConversation(id);
   await hydrated;
+  rateLimitModal(); // rows.js (row 41)
+  document.documentElement.setAttribute('data-fakesol-loaded', ''); // the load is over (tests wait for it)
 }
 
 async function loadConversation(id) {
@@ -618,6 +572,7 @@ async function loadConversation(id) {
   composerModeChanged(); // an open conversation keeps its Chat composer and picker
   updatePill();
   let ex = null;
+  historyExchanges = 0;
   for (const t of r.json.turns) {
     if (t.role === 'user') { ex = userTurn(t.id, t.text); continue; }
     const turn = answerTurn(ex, t.id, t.slug);
@@ -626,6 +581,7 @@ async function loadConversation(id) {
     turnState(ex, 'complete');
     turns.push({ id: t.id, data: Object.assign({ slug: t.slug }, rendered) });
   }
+  historyExchanges = -1;
 }
 
 load();

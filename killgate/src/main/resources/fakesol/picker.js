@@ -1,5 +1,5 @@
 // fakesol page: the effort control and the Chat/Work switch, in the shape of the page it imitates
-// (SHAPES in page.js). Written for this project from ../shared/REAL-PAGE.md; nothing is copied.
+// (shape() in page.js). Written for this project from ../shared/REAL-PAGE.md; nothing is copied.
 // - 'menu' (a, July 2026, row 1): effort radios first, a badge inside the Instant row's text, the
 //   model in its own submenu;
 // - 'advanced' (b, August, row 1): models first, efforts under Advanced -> Effort behind openers;
@@ -59,6 +59,12 @@ function updatePill() {
   if (inWork()) text = WORK_MODELS[0];
   pill.replaceChildren(el('span', { class: 'truncate', text }));
   pill.setAttribute('aria-expanded', String(menuOpen));
+  if (shape().pillEffortAttr) {
+    // Row 40: the Chat pill names the effort in attributes of its own (the value words other than
+    // "high" are this project's reading).
+    pill.setAttribute('data-composer-navigation-target', 'reasoning');
+    pill.setAttribute('data-selected-reasoning-effort', ['instant', 'medium', 'high', 'xhigh', 'pro'][Math.max(0, EFFORTS.indexOf(effortLabel))]);
+  }
   pill.setAttribute('data-state', menuOpen ? 'open' : 'closed');
 }
 
@@ -107,7 +113,7 @@ function limitText(canonical) {
   const day = locale === 'ru'
     ? d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
     : d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-  return T().limitReached(day);
+  return fmt(T().limitReached, day);
 }
 
 /** A Radix-like tooltip beside {@code anchor}: visible text plus its role=tooltip copy. */
@@ -180,6 +186,24 @@ function openMenu() {
     case 'power':
       octoberMenu(content);
       break;
+    case 'flat':
+      // Row 40 (Enterprise, 09): ONE flat menu, models and tiers as sibling menuitemradios told apart by label.
+      modelRadios(content);
+      effortRadios(content);
+      break;
+    case 'slider3': {
+      // Row 40 (cx #637, 09-22): the slider runs 0..3, Pro a separate disabled menuitemradio.
+      modelRadios(content);
+      content.appendChild(el('div', { role: 'separator' }));
+      const item = el('div', { role: 'menuitem', tabindex: '0', class: 'group __menu-item flex-col items-start' },
+        el('span', { class: 'truncate', text: T().thinkingEffort }));
+      item.appendChild(slider(item, EFFORTS.length - 1));
+      content.appendChild(item);
+      const pro = radioRow(ladder()[EFFORTS.length - 1], effortLabel === 'Pro', () => pickEffort('Pro'));
+      pro.setAttribute('aria-disabled', 'true');
+      content.appendChild(pro);
+      break;
+    }
     default: {
       // (c)/(d): a slider; the radios beside it are MODELS.
       const view = el('div', { 'data-testid': 'composer-model-picker-slider-simple-view' });
@@ -214,26 +238,26 @@ function octoberMenu(content) {
  * The effort slider. {@code keysOn}: the element whose arrow keys move it (the slider itself, or
  * October's Power menuitem, where the slider is aria-hidden and not focusable).
  */
-function slider(keysOn) {
-  const index = Math.max(0, EFFORTS.indexOf(effortLabel));
+function slider(keysOn, levels = EFFORTS.length) {
+  const index = Math.min(levels - 1, Math.max(0, EFFORTS.indexOf(effortLabel)));
   const track = el('div', { class: 'slider-track' });
   const thumb = el('div', { class: 'slider-thumb' });
   const power = !!keysOn;
   const s = el('div', { role: 'slider', tabindex: power ? null : '0', 'aria-orientation': 'horizontal', 'aria-valuemin': '0',
-    'aria-valuemax': String(EFFORTS.length - 1), 'aria-hidden': power ? 'true' : null });
+    'aria-valuemax': String(levels - 1), 'aria-hidden': power ? 'true' : null });
   const status = power ? el('span', { role: 'status', class: 'text-xs text-token-text-secondary' }) : null;
   const set = (i) => {
-    i = Math.max(0, Math.min(EFFORTS.length - 1, i));
+    i = Math.max(0, Math.min(levels - 1, i));
     s.setAttribute('aria-valuenow', String(i));
     // Row 26 names no aria-valuetext on October's slider: its label is only in the status text.
     if (!power) s.setAttribute('aria-valuetext', ladder()[i]);
-    if (status) status.textContent = T().powerStatus(ladder()[i], i + 1, EFFORTS.length);
+    if (status) status.textContent = fmt(T().powerStatus, ladder()[i], i + 1, levels);
     thumb.style.left = (i * 46) + 'px';
     return i;
   };
   set(index);
   const move = (next, now) => {
-    const capped = limitText(EFFORTS[Math.max(0, Math.min(EFFORTS.length - 1, next))]);
+    const capped = limitText(EFFORTS[Math.max(0, Math.min(levels - 1, next))]);
     if (capped) { showTooltip(s, capped); return; } // the capped tier holds; its tooltip says until when
     const i = set(next);
     if (i !== now) commitEffort(EFFORTS[i]);
@@ -241,7 +265,7 @@ function slider(keysOn) {
   (keysOn || s).addEventListener('keydown', (e) => {
     const now = Number(s.getAttribute('aria-valuenow'));
     const keys = power ? { ArrowRight: now + 1, ArrowLeft: now - 1 }
-      : { ArrowRight: now + 1, ArrowUp: now + 1, ArrowLeft: now - 1, ArrowDown: now - 1, Home: 0, End: EFFORTS.length - 1 };
+      : { ArrowRight: now + 1, ArrowUp: now + 1, ArrowLeft: now - 1, ArrowDown: now - 1, Home: 0, End: levels - 1 };
     const next = keys[e.key];
     if (next === undefined) return;
     e.preventDefault();
@@ -251,7 +275,7 @@ function slider(keysOn) {
   // A click moves the value to where the pointer is, wherever that is (rzn).
   track.addEventListener('pointerdown', (e) => {
     const r = track.getBoundingClientRect();
-    move(Math.round((e.clientX - r.left) / r.width * (EFFORTS.length - 1)), Number(s.getAttribute('aria-valuenow')));
+    move(Math.round((e.clientX - r.left) / r.width * (levels - 1)), Number(s.getAttribute('aria-valuenow')));
   });
   track.append(thumb);
   s.append(track);

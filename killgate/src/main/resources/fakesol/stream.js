@@ -204,7 +204,8 @@ window.FakesolStream = (() => {
     let r;
     try {
       r = await fetch('/backend-api/f/conversation', { method: 'POST', signal: ctl.signal,
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' }, body: JSON.stringify(request) });
+        headers: Object.assign({ 'content-type': 'application/json', accept: 'text/event-stream' }, turnTrace('s', true)),
+        body: JSON.stringify(request) });
     } catch (e) {
       return { outcome: 'stopped', state: null };
     }

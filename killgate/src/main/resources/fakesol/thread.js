@@ -1,4 +1,4 @@
-// fakesol page: the thread, drawn in the shape of the page it imitates (SHAPES in page.js). Written
+// fakesol page: the thread, drawn in the shape of the page it imitates (shape() in page.js). Written
 // for this project from ../shared/REAL-PAGE.md; nothing here is copied from a capture.
 // - 'sections' (2026-03 to 2026-09, rows 6 and 12): one section[data-testid=conversation-turn-N]
 //   [data-turn] per message, [data-message-author-role][data-message-id], the answer in
@@ -42,8 +42,11 @@ function threadEl() {
 
 /** Mounts a unit; long threads keep only the last few mounted (onflip, row 6; turnkey: 3 to 6, row 13). */
 function mount(unit, before) {
-  if (before) threadEl().insertBefore(unit, before); else threadEl().appendChild(unit);
-  if (!before) sections.push(unit);
+  if (before) { before.parentNode.insertBefore(unit, before); } else {
+    unit = FakesolMutate.wrap(unit); // mutate.js: extra wrappers at random depths
+    threadEl().appendChild(unit);
+    sections.push(unit);
+  }
   const mounted = sections.filter((s) => s.isConnected);
   if (shape().thread === 'turnkey') {
     // A virtualized list: it lets up to 6 exchanges (or the scenario's window) pile up, then drops to 3.
@@ -54,6 +57,21 @@ function mount(unit, before) {
     for (const s of mounted.slice(0, Math.max(0, mounted.length - windowed))) s.remove();
   }
 }
+
+/**
+ * Names a turn-key unit by every unit-key attribute of the shape (row 34: two names for one fact):
+ * "<key>:<slot>:<role>", the slot per role from the shape (row 33: user 0, assistant 2 or 3); a
+ * conversation drawn from history keys "fallback-turn-<n>" when the shape says so (row 33).
+ */
+function keyUnit(unit, key, role, n) {
+  const k = A().fallbackKeys && n !== undefined ? 'fallback-turn-' + n : key;
+  for (const a of A().unitKeys) unit.setAttribute(a, k + ':' + A().slots[role] + ':' + role);
+}
+
+/** Selects units by any of the shape's unit-key attributes, of one role when given. */
+const unitSelector = (role) => A().unitKeys.map((a) => '[' + a + (role ? '$=":' + role + '"' : '') + ']').join(', ');
+
+let historyExchanges = -1; // page.js: >= 0 while a conversation is drawn from history (fallback keys)
 
 function actionButton(testid, label) {
   // October controls carry no test ids (row 16); the older action bars do (row 6).
@@ -85,11 +103,12 @@ function userTurn(id, text) {
     mount(s);
     return { key: id, node: s, user: s, exchange: null };
   }
-  const unit = el('div', { 'data-chatgpt-search-unit-key': id + ':0:user', 'data-chatgpt-search-message-ids': id,
-    class: 'flex w-full flex-col items-end' },
+  const unit = el('div', { [A().messageIds]: id, class: 'flex w-full flex-col items-end' },
   el('h4', { class: 'sr-only select-none', text: T().youSaid }), // row 28: "You said:" precedes the prompt
   el('div', { 'data-user-message-bubble': '', class: 'user-message-bubble-color' }, bubble),
   actionBar('Your message actions', [copy], true));
+  const n = historyExchanges >= 0 ? historyExchanges++ : undefined;
+  keyUnit(unit, id, 'user', n);
   const exchange = el('div', { 'data-turn-key': id, class: 'mx-auto w-full' }, unit);
   let outer = exchange;
   let wrapper = null;
@@ -99,7 +118,9 @@ function userTurn(id, text) {
     outer = wrapper;
   }
   mount(outer);
-  return { key: id, node: outer, user: unit, exchange, wrapper };
+  const ex = { key: id, node: outer, user: unit, exchange, wrapper, n };
+  lateUserUnit(ex); // rows.js (row 42)
+  return ex;
 }
 
 /** Sets the 2026-10 wrapper's state, which the page itself gets wrong (row 29). */
@@ -155,14 +176,16 @@ function identifyMessage(turn, id, slug) {
     turn.node.setAttribute('data-turn-id', shape().requestIds ? 'request-WEB:' + id : id);
   }
   listMessage(turn, id);
+  lateIdentify(turn, id); // rows.js (row 34)
 }
 
 /** A turn-key unit lists the ids of its messages in order (row 13: data-chatgpt-search-message-ids). */
 function listMessage(turn, id) {
   if (!turn.unit) return;
-  const ids = (turn.unit.getAttribute('data-chatgpt-search-message-ids') || '').split(',').filter(Boolean);
+  const sep = A().idsSeparator;
+  const ids = (turn.unit.getAttribute(A().messageIds) || '').split(sep).filter(Boolean);
   if (!ids.includes(id)) ids.push(id);
-  turn.unit.setAttribute('data-chatgpt-search-message-ids', ids.join(','));
+  turn.unit.setAttribute(A().messageIds, ids.join(sep));
 }
 
 /**
@@ -184,13 +207,14 @@ function answerTurn(ex, id, slug, before) {
     node.append(el('div', { class: 'group/turn-messages agent-turn' }, body, actions));
     mount(node, before);
   } else {
-    unit = el('div', { 'data-chatgpt-search-unit-key': ex.key + ':1:assistant', 'data-chatgpt-search-message-ids': '',
-      class: 'group/turn-messages agent-turn' },
+    unit = el('div', { [A().messageIds]: '', class: 'group/turn-messages agent-turn' },
     el('h4', { class: 'sr-only select-none', 'data-conversation-role': 'assistant', text: T().chatgptSaid }), body, actions);
-    if (before) before.replaceWith(unit); else ex.exchange.appendChild(unit);
+    keyUnit(unit, ex.key, 'assistant', ex.n);
+    if (before) before.replaceWith(unit); else ex.exchange.appendChild(FakesolMutate.wrap(unit));
     node = unit;
   }
   const turn = { id, ex, node, unit, body, message: msg.node, md: msg.md, status, actions, markdown: '' };
+  lateActionBar(turn, ex); // rows.js (row 35)
   identifyMessage(turn, id, slug);
   // The clipboard takes a write only from a user gesture: a synthetic click copies nothing.
   actions.firstChild.addEventListener('click', (e) => {
@@ -226,7 +250,7 @@ function setThinking(turn, label) {
 function thoughtSummary(turn, seconds) {
   if (shape().thread !== 'turnkey' || turn.body.querySelector('[data-testid^="cot-v5"]')) return;
   const summary = el('div', { 'data-testid': 'cot-v5-summary' },
-    el('button', { type: 'button', class: 'text-token-text-secondary', text: T().thoughtFor(seconds) }));
+    el('button', { type: 'button', class: 'text-token-text-secondary', text: fmt(T().thoughtFor, seconds) }));
   turn.body.insertBefore(summary, turn.status);
 }
 
@@ -308,6 +332,7 @@ function renderDone(turn, data) {
   for (const i of data.images || []) turn.md.appendChild(imageBlock(i));
   turn.markdown = data.markdown || '';
   turn.actions.classList.add('shown');
+  lateDone(turn); // rows.js (rows 36, 37, 42)
 }
 
 /** Draws the finished answer again in steps (a React remount of an older turn). */
@@ -324,11 +349,11 @@ async function restream(turn, data, ms) {
 /** Where a previous answer is mounted now, or null (unmounted by windowing). */
 function mountedAnswer(prev) {
   const sel = shape().answer === 'dil' ? '[data-dil-message-id="' + CSS.escape(prev.id) + '"]'
-    : shape().thread === 'turnkey' ? '[data-chatgpt-search-message-ids*="' + CSS.escape(prev.id) + '"]'
+    : shape().thread === 'turnkey' ? '[' + A().messageIds + '*="' + CSS.escape(prev.id) + '"]'
       : '[data-message-id="' + CSS.escape(prev.id) + '"]';
   const m = document.querySelector(sel);
   if (!m) return null;
-  return shape().thread === 'turnkey' ? m.closest('[data-chatgpt-search-unit-key]') : m.closest('section');
+  return shape().thread === 'turnkey' ? m.closest(unitSelector()) : m.closest('section');
 }
 
 /** The exchange an answer unit belongs to (turnkey), for a remount; null for the section shape. */
@@ -336,7 +361,10 @@ function exchangeOf(unit) {
   const exchange = unit.closest('[data-turn-key]');
   if (!exchange) return null;
   const wrapper = exchange.parentElement && exchange.parentElement.hasAttribute('data-talvt-turn-state') ? exchange.parentElement : null;
-  return { key: exchange.getAttribute('data-turn-key'), node: wrapper || exchange, user: exchange.firstChild, exchange, wrapper };
+  const user = exchange.querySelector(unitSelector('user'));
+  const fallback = /^fallback-turn-(\d+):/.exec(user.getAttribute(A().unitKeys[0]) || '');
+  return { key: exchange.getAttribute('data-turn-key'), node: wrapper || exchange, user, exchange, wrapper,
+    n: fallback ? Number(fallback[1]) : undefined };
 }
 
 /** The stream echoed the user message under its own id (a recording's): the page shows that id. */
@@ -348,10 +376,10 @@ function adoptUserId(ex, id) {
     ex.node.setAttribute('data-turn-id', shape().requestIds ? 'request-WEB:' + id : id);
   } else {
     ex.exchange.setAttribute('data-turn-key', id);
-    ex.user.setAttribute('data-chatgpt-search-unit-key', id + ':0:user');
-    ex.user.setAttribute('data-chatgpt-search-message-ids', id);
-    const answer = ex.exchange.querySelector('[data-chatgpt-search-unit-key$=":1:assistant"]');
-    if (answer) answer.setAttribute('data-chatgpt-search-unit-key', id + ':1:assistant');
+    keyUnit(ex.user, id, 'user', ex.n);
+    ex.user.setAttribute(A().messageIds, id);
+    const answer = ex.exchange.querySelector(unitSelector('assistant'));
+    if (answer) keyUnit(answer, id, 'assistant', ex.n);
   }
   ex.key = id;
 }

@@ -54,7 +54,7 @@ window.FakesolWire = (() => {
     fields());
     try {
       const r = await fetch('/backend-api/f/conversation/prepare', { method: 'POST',
-        headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        headers: Object.assign({ 'content-type': 'application/json' }, turnTrace('r')), body: JSON.stringify(body) });
       state = r.ok ? 'success' : 'none';
     } catch (e) {
       state = 'none';

@@ -15,10 +15,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -60,7 +58,7 @@ public final class FakeSol implements AutoCloseable {
   private final boolean ownsVertx;
   private final ScenarioPlayer player;
   private final Clock clock;
-  private final Map<String, String> resources = new HashMap<>();
+  private final PageRender page;
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
   private final FakeSolLogin login;
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
@@ -93,7 +91,7 @@ public final class FakeSol implements AutoCloseable {
   private volatile Runnable crashHook = () ->
       System.err.println("fakesol: crash fault but no crash hook is set; the page just hangs");
 
-  private FakeSol(Vertx vertx, boolean ownsVertx, Scenario scenario, Clock clock) {
+  private FakeSol(Vertx vertx, boolean ownsVertx, Scenario scenario, Clock clock, PageMutations.Plan plan) {
     this.vertx = vertx;
     this.ownsVertx = ownsVertx;
     this.player = new ScenarioPlayer(scenario);
@@ -109,15 +107,9 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    for (String name : List.of("page.html", "page.js", "stream.js", "wire.js", "turn.js", "thread.js", "picker.js",
-        "history.js", "challenge.html", "login.js")) {
-      resources.put(name, resource(name));
-    }
-    // The login flow is its own small script and routes (FakeSolLogin), added to whatever page.html is.
-    String page = resources.get("page.html");
-    String loginScript = "<script src=\"/fakesol-login.js\"></script>";
-    resources.put("page.html", page.contains("</body>") ? page.replace("</body>", loginScript + "\n</body>") : page + loginScript);
-    this.login = new FakeSolLogin(scenario.account(), resource("login.html"));
+    // The login flow is its own small script and routes (FakeSolLogin), added to whatever the page is.
+    this.page = PageRender.of(scenario.dom(), scenario.locale(), plan).script("/fakesol-login.js", "login.js");
+    this.login = new FakeSolLogin(scenario.account(), PageRender.resource("login.html"));
   }
 
   /** Starts on {@code 127.0.0.1:port} (0 = ephemeral) with its own Vert.x; blocks until listening. */
@@ -126,7 +118,12 @@ public final class FakeSol implements AutoCloseable {
   }
 
   public static FakeSol start(Vertx vertx, boolean ownsVertx, Scenario scenario, int port, Clock clock) {
-    FakeSol sol = new FakeSol(vertx, ownsVertx, scenario, clock);
+    return start(vertx, ownsVertx, scenario, port, clock, PageMutations.Plan.NONE);
+  }
+
+  /** A page rendered through page mutations ({@link PageMutations}): {@code fakesol --mutate SEED}. */
+  public static FakeSol start(Vertx vertx, boolean ownsVertx, Scenario scenario, int port, Clock clock, PageMutations.Plan plan) {
+    FakeSol sol = new FakeSol(vertx, ownsVertx, scenario, clock, plan);
     sol.server = await(vertx.createHttpServer().requestHandler(sol.router()).listen(port, "127.0.0.1").toCompletionStage().toCompletableFuture());
     return sol;
   }
@@ -236,21 +233,12 @@ public final class FakeSol implements AutoCloseable {
     Router router = Router.router(vertx);
     conversationEndpoint.mountSocket(router); // before the body handler, which would consume the upgrade request
     router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
-    router.get("/").handler(ctx -> serve(ctx, "page.html", "text/html"));
-    router.get("/c/*").handler(ctx -> serve(ctx, "page.html", "text/html"));
-    router.get("/g/*").handler(ctx -> serve(ctx, "page.html", "text/html")); // projects: /g/g-p-<slug>/project, /g/g-p-<slug>/c/<id>
-    router.get("/fakesol-history.js").handler(ctx -> serve(ctx, "history.js", "text/javascript"));
+    page.mount(router);
     history.mount(router);
-    router.get("/fakesol.js").handler(ctx -> serve(ctx, "page.js", "text/javascript"));
-    router.get("/fakesol-login.js").handler(ctx -> serve(ctx, "login.js", "text/javascript"));
     login.routes(router);
-    router.get("/fakesol-stream.js").handler(ctx -> serve(ctx, "stream.js", "text/javascript"));
-    router.get("/fakesol-wire.js").handler(ctx -> serve(ctx, "wire.js", "text/javascript"));
     router.get("/api/wire").handler(ctx -> json(ctx, 200, wire.config(player.scenario().dom())));
-    router.get("/fakesol-turn.js").handler(ctx -> serve(ctx, "turn.js", "text/javascript"));
-    router.get("/fakesol-thread.js").handler(ctx -> serve(ctx, "thread.js", "text/javascript"));
-    router.get("/fakesol-picker.js").handler(ctx -> serve(ctx, "picker.js", "text/javascript"));
-    router.get("/cdn-cgi/challenge").handler(ctx -> serve(ctx, "challenge.html", "text/html"));
+    String challenge = PageRender.resource("challenge.html");
+    router.get("/cdn-cgi/challenge").handler(ctx -> ctx.response().putHeader("content-type", "text/html; charset=utf-8").end(challenge));
     router.get("/api/auth/session").handler(this::session);
     router.get("/api/state").handler(this::state);
     router.get("/api/conversation/:id").handler(this::conversation);
@@ -266,10 +254,6 @@ public final class FakeSol implements AutoCloseable {
     router.get("/backend-api/estuary/content").handler(this::file);
     router.get("/control").handler(this::control);
     return router;
-  }
-
-  private void serve(RoutingContext ctx, String name, String type) {
-    ctx.response().putHeader("content-type", type + "; charset=utf-8").putHeader("cache-control", "no-store").end(resources.get(name));
   }
 
   private synchronized void session(RoutingContext ctx) {
@@ -737,6 +721,8 @@ public final class FakeSol implements AutoCloseable {
         .put("canvas_edits", canvasEdits);
     history.report(out);
     wire.report(out);
+    out.set("mutations", page.config().path("mutations").deepCopy()); // what the page was rendered through
+    out.set("seed", page.config().path("seed"));
     json(ctx, 200, out);
   }
 
@@ -817,17 +803,6 @@ public final class FakeSol implements AutoCloseable {
     try {
       ctx.response().setStatusCode(status).putHeader("content-type", "application/json")
           .putHeader("cache-control", "no-store").end(JSON.writeValueAsString(body));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static String resource(String name) {
-    try (InputStream in = FakeSol.class.getResourceAsStream("/fakesol/" + name)) {
-      if (in == null) {
-        throw new IllegalStateException("fakesol resource missing: /fakesol/" + name);
-      }
-      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -5,6 +5,8 @@ import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -14,7 +16,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code fakesol --port P --scenario FILE|NAME [--dom SHAPE] [--locale LANG]}: serves the imitation
+ * {@code fakesol --port P --scenario FILE|NAME [--dom SHAPE] [--locale LANG] [--mutate SEED | --mutations
+ * NAME,...]}: serves the imitation
  * page until killed; {@code fakesol --page FILE} serves one saved page instead ({@link PageFileServer}).
  */
 @Command(name = "fakesol", mixinStandardHelpOptions = true,
@@ -43,12 +46,20 @@ public final class FakeSolMain implements Callable<Integer> {
   String account;
 
   @Option(names = "--dom", paramLabel = "SHAPE",
-      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-10"
+      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10"
           + " (default: the scenario's, else the newest)")
   String dom;
 
   @Option(names = "--locale", paramLabel = "LANG", description = "the page's UI language: en or ru (default: the scenario's, else en)")
   String locale;
+
+  @Option(names = "--mutate", paramLabel = "SEED",
+      description = "render the page through one to three page mutations the seed chooses (the same seed, the same page)")
+  Long mutateSeed;
+
+  @Option(names = "--mutations", paramLabel = "NAME", split = ",",
+      description = "render the page through these page mutations, in order (see resources/fakesol/mutations/)")
+  List<String> mutations = new ArrayList<>();
 
   @Option(names = "--crash-profile", paramLabel = "DIR",
       description = "for crash faults: end the Chromium running on this profile (else the page just hangs)")
@@ -105,6 +116,7 @@ public final class FakeSolMain implements Callable<Integer> {
       }
     }
     Scenario loaded;
+    PageMutations.Plan plan;
     try {
       loaded = Scenario.load(scenario);
       if (dom != null) {
@@ -117,11 +129,15 @@ public final class FakeSolMain implements Callable<Integer> {
         ChatHistory.DeleteFault.parse(deleteFault);
       }
       wireOptions();
+      plan = mutationPlan();
     } catch (IllegalArgumentException e) {
       spec.commandLine().getErr().println("fakesol: " + e.getMessage());
       return USAGE;
     }
-    FakeSol sol = FakeSol.start(loaded, port);
+    FakeSol sol = FakeSol.start(io.vertx.core.Vertx.vertx(), true, loaded, port, java.time.Clock.systemUTC(), plan);
+    if (!plan.mutations().isEmpty()) {
+      spec.commandLine().getErr().println("fakesol: page mutations " + plan.names() + " (seed " + plan.seed() + ")");
+    }
     personal.forEach(sol.history()::personal);
     projects.forEach(sol.history()::project);
     if (deleteFault != null) {
@@ -140,6 +156,14 @@ public final class FakeSolMain implements Callable<Integer> {
       sol.onCrash(() -> OrphanReaper.reap(profile));
     }
     return serveUntilKilled(sol.url(), sol::close);
+  }
+
+  /** --mutate and --mutations: one or the other; --mutations takes --mutate's seed for its random choices. */
+  private PageMutations.Plan mutationPlan() {
+    if (!mutations.isEmpty()) {
+      return PageMutations.named(mutations, mutateSeed == null ? 0 : mutateSeed);
+    }
+    return mutateSeed == null ? PageMutations.Plan.NONE : PageMutations.seeded(mutateSeed);
   }
 
   /** The wire options, checked: an unknown effort or on/off word is a usage error. */
