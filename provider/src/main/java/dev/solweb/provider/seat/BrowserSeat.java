@@ -1,6 +1,7 @@
 package dev.solweb.provider.seat;
 
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
@@ -71,6 +72,20 @@ public interface BrowserSeat extends AutoCloseable {
    * Everything before the click is retry-safe; a failure after it has {@code afterSend() == true}.
    */
   SeatReply send(String text) throws SeatException;
+
+  /**
+   * As {@link #send(String)}, with {@code attachments} uploaded through the page's own file inputs
+   * first; each upload is proven by the page's traffic (every file processed, every file id named in
+   * the Send request). The default refuses before anything is typed: a seat that cannot upload
+   * never sends without the files.
+   */
+  default SeatReply send(String text, List<Attachment> attachments) throws SeatException {
+    if (attachments.isEmpty()) {
+      return send(text);
+    }
+    throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE,
+        getClass().getSimpleName() + " cannot upload files; nothing was sent"), false);
+  }
 
   /**
    * Where the next sends report what the page's own request proved at the Send boundary
