@@ -1,5 +1,6 @@
 package dev.solweb.provider.seat;
 
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
@@ -49,6 +50,11 @@ public class ForwardingSeat implements BrowserSeat {
   @Override
   public SeatReply send(String text) throws SeatException {
     return inner.send(text);
+  }
+
+  @Override
+  public SeatReply send(String text, List<Attachment> attachments) throws SeatException {
+    return inner.send(text, attachments);
   }
 
   @Override
