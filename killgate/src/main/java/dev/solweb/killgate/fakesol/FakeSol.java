@@ -70,6 +70,7 @@ public final class FakeSol implements AutoCloseable {
   private final ConversationAliases aliases = new ConversationAliases();
   private final ChatHistory history;
   private final PageWire wire;
+  private final FakeSolUploads uploads;
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -111,6 +112,8 @@ public final class FakeSol implements AutoCloseable {
     String loginScript = "<script src=\"/fakesol-login.js\"></script>";
     resources.put("page.html", page.contains("</body>") ? page.replace("</body>", loginScript + "\n</body>") : page + loginScript);
     this.login = new FakeSolLogin(scenario.account(), resource("login.html"));
+    this.uploads = new FakeSolUploads(clock);
+    resources.put("page.html", uploads.inject(resources.get("page.html")));
   }
 
   /** Starts on {@code 127.0.0.1:port} (0 = ephemeral) with its own Vert.x; blocks until listening. */
@@ -199,6 +202,11 @@ public final class FakeSol implements AutoCloseable {
     return wire;
   }
 
+  /** The page's uploads (REAL-PAGE rows 44-49): what each turn carried, and the upload faults. */
+  public FakeSolUploads uploads() {
+    return uploads;
+  }
+
   public ChatHistory history() {
     return history;
   }
@@ -253,6 +261,7 @@ public final class FakeSol implements AutoCloseable {
     router.post("/api/precheck").handler(this::precheck);
     router.post("/api/send").handler(this::send);
     conversationEndpoint.mount(router);
+    uploads.mount(router, vertx);
     conversationJson.mount(router);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
@@ -693,6 +702,7 @@ public final class FakeSol implements AutoCloseable {
         .put("canvas_edits", canvasEdits);
     history.report(out);
     wire.report(out);
+    uploads.report(out);
     json(ctx, 200, out);
   }
 
