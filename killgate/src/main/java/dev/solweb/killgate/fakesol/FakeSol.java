@@ -513,6 +513,9 @@ public final class FakeSol implements AutoCloseable {
           "Something went wrong. If this issue persists please contact us through our help center at help.openai.com.");
       case HANG -> { }
       case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+      // fakesol's upload faults are FakeSolUploads.Fault (the page's own requests); these scenario ones are ScriptedSeat's.
+      case UPLOAD_FAILED, UPLOAD_THROTTLED -> transcript.add(answer(plan.putNull("fault"), reply,
+          reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
       default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
     }
     ObjectNode last = transcript.get(transcript.size() - 1);
