@@ -111,6 +111,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       if (!"off".equals(System.getProperty("solweb.streamTap"))) {
         ctx.addInitScript(StreamTap.INIT_SCRIPT);
       }
+      ctx.addInitScript(UploadWatch.INIT_SCRIPT); // the processing stream's lines (DevTools keeps no body of it)
       this.page = chromium.firstPage();
       page.onCrash(crashed -> pageCrashed = true);
       this.screen = new PageScreen(page, errands);

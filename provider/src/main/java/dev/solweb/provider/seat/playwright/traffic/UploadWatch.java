@@ -22,10 +22,15 @@ import java.util.regex.Pattern;
  * {@code throttled}), the {@code PUT} of the bytes, {@code POST .../uploaded}, and the processing
  * stream's JSON lines; then which file ids the Send's {@code /f/conversation} body names (row 48).
  *
- * <p>It listens to Playwright's network events, which see the page's fetches and XHRs alike, only
- * while armed; the listeners just queue, and {@link #poll} reads the queued requests on the seat's
- * thread (Playwright delivers the events during the seat's own calls). Nothing of the prompt is
- * kept: of the Send body only the file ids are read.
+ * <p>Requests and their statuses come from Playwright's network events, which see the page's
+ * fetches and XHRs alike (only while armed; the listeners just queue, and {@link #poll} reads the
+ * queue on the seat's thread, as Playwright delivers the events during the seat's own calls). A
+ * response counts once its headers arrive: Chromium reports an upload's PUT and its processing
+ * stream as aborted after they were answered, and keeps no body of the stream for DevTools (as for
+ * the conversation stream, ../shared/CHATGPT-STREAM.md). So the stream's lines are read in the
+ * page, by {@link #INIT_SCRIPT}: a pass-through {@code fetch} wrapper that reads a {@code clone()}
+ * of that one route's answer and keeps each line's event, message and file id, nothing else.
+ * Nothing of the prompt is kept: of the Send body only the file ids are read.
  */
 public final class UploadWatch {
 
@@ -110,25 +115,84 @@ public final class UploadWatch {
   /** What one file of the turn is: matched to the page's {@code POST /backend-api/files} by name and size. */
   public record Expected(String name, long size, boolean image) {}
 
-  private final Deque<Request> started = new ArrayDeque<>();
-  private final Deque<Request> finished = new ArrayDeque<>();
-  private final Deque<Request> failed = new ArrayDeque<>();
+  /** Keeps the processing stream's lines in the page for {@link #poll}; installed at document start. */
+  public static final String INIT_SCRIPT = """
+      (() => {
+        if (window.__solwebUploads) return;
+        const original = window.fetch;
+        if (typeof original !== 'function') return;
+        const lines = [];
+        const keep = (item) => { lines.push(item); if (lines.length > 512) lines.splice(0, lines.length - 512); };
+        const wrapped = function fetch(input, init) {
+          const pending = original.apply(this, arguments);
+          try {
+            const url = new URL(typeof input === 'string' ? input : (input instanceof URL ? input.href : input.url), location.href);
+            const method = String((init && init.method) || (input instanceof Request ? input.method : 'GET')).toUpperCase();
+            if (method === 'POST' && url.origin === location.origin && url.pathname === '%s') {
+              let fileId = null;
+              try { fileId = JSON.parse(init && typeof init.body === 'string' ? init.body : 'null').file_id; } catch (e) { fileId = null; }
+              pending.then((response) => {
+                const reader = response.clone().body.getReader();
+                const decoder = new TextDecoder();
+                let rest = '';
+                const line = (l) => {
+                  const t = l.replace(/^data:\\s*/, '').trim();
+                  if (!t.startsWith('{')) return;
+                  try {
+                    const j = JSON.parse(t);
+                    keep({ fileId: j.file_id || fileId, event: String(j.event || j.type || ''), message: j.message || j.error || null });
+                  } catch (e) { /* not a line of JSON */ }
+                };
+                const pump = () => reader.read().then(({ done, value }) => {
+                  rest += done ? decoder.decode() : decoder.decode(value, { stream: true });
+                  const parts = rest.split(/\\r?\\n/);
+                  rest = done ? '' : parts.pop();
+                  parts.forEach(line);
+                  if (done) { keep({ fileId, event: '', ended: true }); return; }
+                  return pump();
+                });
+                pump().catch((e) => keep({ fileId, event: '', ended: true, message: String((e && e.name) || e) }));
+              }, () => {});
+            }
+          } catch (e) { /* never in the page's way */ }
+          return pending;
+        };
+        Object.defineProperty(wrapped, 'length', { value: original.length });
+        window.fetch = wrapped;
+        Object.defineProperty(window, '__solwebUploads', { value: { drain: () => lines.splice(0) } });
+      })();
+      """.formatted(PROCESS);
+
+  private final Page page;
+  /** The page's requests as the events came, in order: a request (started), its answer, or its failure. */
+  private final Deque<Object> events = new ArrayDeque<>();
+  /** Stream lines whose file id no answer had named yet when they were read. */
+  private final List<Map<String, Object>> heldLines = new ArrayList<>();
   private final Map<Request, Track> creates = new IdentityHashMap<>();
   private final List<Track> tracks = new ArrayList<>();
   private List<String> sentIds;
   private volatile boolean armed;
 
   public UploadWatch(Page page) {
-    page.onRequest(r -> queue(started, r));
-    page.onRequestFinished(r -> queue(finished, r));
-    page.onRequestFailed(r -> queue(failed, r));
+    this.page = page;
+    page.onRequest(r -> {
+      if (armed && relevant(r)) {
+        events.add(r);
+      }
+    });
+    page.onResponse(x -> {
+      if (armed && relevant(x.request())) {
+        events.add(x);
+      }
+    });
+    page.onRequestFailed(r -> {
+      if (armed && relevant(r)) {
+        events.add(new Failed(r));
+      }
+    });
   }
 
-  private void queue(Deque<Request> q, Request r) {
-    if (armed && relevant(r)) {
-      q.add(r);
-    }
-  }
+  private record Failed(Request request) {}
 
   private static boolean relevant(Request r) {
     String path = path(r.url());
@@ -137,9 +201,9 @@ public final class UploadWatch {
 
   /** From now on the page's upload requests and its next Send body are followed, for these files. */
   public void arm(List<Expected> files) {
-    started.clear();
-    finished.clear();
-    failed.clear();
+    drainLines();
+    events.clear();
+    heldLines.clear();
     creates.clear();
     tracks.clear();
     sentIds = null;
@@ -150,9 +214,8 @@ public final class UploadWatch {
   /** Stops following (the turn's files are sent or given up). */
   public void disarm() {
     armed = false;
-    started.clear();
-    finished.clear();
-    failed.clear();
+    events.clear();
+    heldLines.clear();
   }
 
   public List<Track> tracks() {
@@ -166,16 +229,42 @@ public final class UploadWatch {
 
   /** Reads what the page's requests showed since the last poll. Call after any page call (which delivers the events). */
   public void poll() {
-    while (!started.isEmpty()) {
-      onStarted(started.poll());
+    heldLines.addAll(drainLines()); // a page call: it also delivers the queued events
+    while (!events.isEmpty()) {
+      Object e = events.poll();
+      if (e instanceof Request r) {
+        onStarted(r);
+      } else if (e instanceof Response x) {
+        onAnswered(x);
+      } else if (e instanceof Failed f && responseOf(f.request()) == null) { // never answered: the request itself failed
+        Request r = f.request();
+        track(r).ifPresent(t -> t.fail(Stage.FAILED, r.method() + " " + path(r.url()) + " failed: " + r.failure()));
+      }
     }
-    while (!finished.isEmpty()) {
-      onFinished(finished.poll());
-    }
-    while (!failed.isEmpty()) {
-      Request r = failed.poll();
-      track(r).ifPresent(t -> t.fail(Stage.FAILED, r.method() + " " + path(r.url()) + " failed: " + r.failure()));
-    }
+    heldLines.removeIf(this::onLine);
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Map<String, Object>> drainLines() {
+    Object out = page.evaluate("() => window.__solwebUploads ? window.__solwebUploads.drain() : []");
+    return out instanceof List<?> l ? (List<Map<String, Object>>) l : List.of();
+  }
+
+  /** One line of a processing stream, kept in the page: its event, or its end. False while its file id is unknown. */
+  private boolean onLine(Map<String, Object> line) {
+    Optional<Track> track = byId((String) line.get("fileId"));
+    track.ifPresent(t -> {
+      String event = String.valueOf(line.get("event"));
+      Object message = line.get("message");
+      if (FAILED_EVENT.matcher(event).find()) {
+        t.fail(Stage.FAILED, "processing ended " + event + (message == null ? "" : ": " + message));
+      } else if (COMPLETED.equals(event)) {
+        t.advance(Stage.COMPLETED);
+      } else if (Boolean.TRUE.equals(line.get("ended")) && t.stage != Stage.COMPLETED) {
+        t.fail(Stage.FAILED, "the processing stream ended without " + COMPLETED + (message == null ? "" : " (" + message + ")"));
+      }
+    });
+    return track.isPresent();
   }
 
   private void onStarted(Request r) {
@@ -204,10 +293,10 @@ public final class UploadWatch {
     }
   }
 
-  private void onFinished(Request r) {
+  private void onAnswered(Response response) {
+    Request r = response.request();
     String path = path(r.url());
-    Response response = responseOf(r);
-    int status = response == null ? 0 : response.status();
+    int status = response.status();
     Track create = creates.get(r);
     if (create != null) {
       String text = text(response);
@@ -249,23 +338,8 @@ public final class UploadWatch {
       });
       return;
     }
-    if (PROCESS.equals(path)) {
-      byId(UploadWire.fileIdOf(r.postData())).ifPresent(t -> {
-        if (status < 200 || status >= 300) {
-          t.fail(Stage.FAILED, "the processing stream answered " + status);
-          return;
-        }
-        for (UploadWire.Line line : UploadWire.lines(text(response))) {
-          if (line.event() != null && FAILED_EVENT.matcher(line.event()).find()) {
-            t.fail(Stage.FAILED, "processing ended " + line.event() + (line.message() == null ? "" : ": " + line.message()));
-          } else if (COMPLETED.equals(line.event())) {
-            t.advance(Stage.COMPLETED);
-          }
-        }
-        if (t.stage != Stage.COMPLETED) {
-          t.fail(Stage.FAILED, "the processing stream ended without " + COMPLETED);
-        }
-      });
+    if (PROCESS.equals(path) && (status < 200 || status >= 300)) {
+      byId(UploadWire.fileIdOf(r.postData())).ifPresent(t -> t.fail(Stage.FAILED, "the processing stream answered " + status));
     }
   }
 

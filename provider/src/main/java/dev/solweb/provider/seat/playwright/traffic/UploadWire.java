@@ -21,9 +21,6 @@ final class UploadWire {
   /** Its answer: the file id and the signed URL the bytes go to (null when absent). */
   record Created(String fileId, String uploadUrl) {}
 
-  /** One line of the processing stream: its event ({@code file.processing.completed}, ...) and message. */
-  record Line(String event, String message) {}
-
   static CreateRequest createRequest(String body) {
     JsonNode n = tree(body);
     return new CreateRequest(n.path("file_name").asText(""), n.path("file_size").isNumber() ? n.path("file_size").asLong() : -1);
@@ -44,29 +41,6 @@ final class UploadWire {
 
   static String fileIdOf(String body) {
     return text(tree(body).path("file_id"));
-  }
-
-  /**
-   * The processing stream's lines: one JSON object each, its event under {@code event} or
-   * {@code type} (an SSE {@code data:} prefix is taken off); lines that are not JSON are skipped.
-   */
-  static List<Line> lines(String body) {
-    List<Line> out = new ArrayList<>();
-    for (String raw : body.split("\\r?\\n")) {
-      String line = raw.strip();
-      if (line.startsWith("data:")) {
-        line = line.substring(5).strip();
-      }
-      if (!line.startsWith("{")) {
-        continue;
-      }
-      JsonNode n = tree(line);
-      String event = text(n.path("event")) != null ? text(n.path("event")) : text(n.path("type"));
-      if (event != null) {
-        out.add(new Line(event, text(n.path("message")) != null ? text(n.path("message")) : text(n.path("error"))));
-      }
-    }
-    return out;
   }
 
   /**
