@@ -32,6 +32,11 @@ public final class Uploads {
   private static final String FORM = "(() => { const e = document.querySelector('#prompt-textarea, .ProseMirror,"
       + " [contenteditable=\"true\"]'); return e && e.closest('form'); })()";
 
+  /**
+   * How long handing files to an input may take: the bytes travel through Playwright's pipe (about
+   * 10 s for 10 MB on a loaded two-core machine), never through a file on disk.
+   */
+  private static final java.time.Duration HANDOVER = java.time.Duration.ofSeconds(90);
   /** The chips: groups in the composer form. */
   private static final String CHIPS = "form:has([contenteditable=\"true\"], #prompt-textarea) [role=\"group\"]";
 
@@ -74,7 +79,7 @@ public final class Uploads {
   /** Hands the files to input {@code index} of {@link #inputs}, as a person's file picker would. */
   public void choose(int index, List<FilePayload> files) {
     page.locator("input[type=\"file\"]").nth(index).setInputFiles(files.toArray(FilePayload[]::new),
-        new Locator.SetInputFilesOptions().setTimeout(10_000));
+        new Locator.SetInputFilesOptions().setTimeout(HANDOVER.toMillis()));
   }
 
   /** Empties input {@code index} again (one that started no upload keeps nothing of ours). */
@@ -113,7 +118,7 @@ public final class Uploads {
         item.waitFor(new Locator.WaitForOptions().setTimeout(2_000));
         item.click(new Locator.ClickOptions().setTimeout(2_000));
       });
-      chooser.setFiles(files.toArray(FilePayload[]::new));
+      chooser.setFiles(files.toArray(FilePayload[]::new), new FileChooser.SetFilesOptions().setTimeout(HANDOVER.toMillis()));
       return true;
     } catch (PlaywrightException e) {
       page.keyboard().press("Escape"); // a menu left open would take the next click
