@@ -35,9 +35,9 @@ class FakeSolUploadsPageTest {
       page.navigate(sol.url().toString());
       page.locator("#upload-files").setInputFiles(new FilePayload("notes.txt", "text/plain", "hello".getBytes()));
       page.locator("form [role=group][aria-label=\"notes.txt\"]").waitFor();
-      page.locator("#prompt-textarea").click();
+      page.locator("form [contenteditable=\"true\"]").first().click();
       page.keyboard().insertText("read the notes");
-      page.locator("#composer-submit-button:not([disabled])").click();
+      page.locator("#composer-submit-button, form button[type=\"submit\"]").first().click();
       page.waitForCondition(() -> !sol.sends().isEmpty());
 
       assertThat(sol.sends().get(0).text()).isEqualTo("read the notes");

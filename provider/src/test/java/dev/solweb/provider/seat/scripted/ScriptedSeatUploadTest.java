@@ -54,8 +54,9 @@ class ScriptedSeatUploadTest {
 
   @Test
   void aScriptedThrottleIsCappedBeforeAnythingIsTypedAndATextTurnStillAnswers() throws Exception {
-    ScriptedSeat seat = seat("{\"default\": [{\"fault\": \"upload_throttled\", \"resume_in_s\": 600},"
-        + " {\"fault\": \"upload_throttled\", \"prose\": \"text is fine\"}]}");
+    // Nothing was sent, so the next turn opens its conversation afresh: the script's first reply again.
+    ScriptedSeat seat = seat("{\"default\": [{\"fault\": \"upload_throttled\", \"resume_in_s\": 600,"
+        + " \"prose\": \"text is fine\"}]}");
 
     assertThatThrownBy(() -> seat.send("look", List.of(LOG))).isInstanceOfSatisfying(SeatException.class, e -> {
       assertThat(e.afterSend()).isFalse();
