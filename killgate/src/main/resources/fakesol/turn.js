@@ -36,6 +36,7 @@ function turnRequest(userId, text, sentFiles) {
   if (work) request.conversation_origin = 'tpp';
   if (conversationId) request.conversation_id = conversationId;
   Object.assign(request, placeFields()); // history.js: a project's gizmo_id, a temporary chat's flag
+  if (window.FakesolUploads) FakesolUploads.intoRequest(request); // upload.js: the files that are done (row 48)
   return request;
 }
 

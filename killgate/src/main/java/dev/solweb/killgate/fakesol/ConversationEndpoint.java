@@ -87,12 +87,11 @@ final class ConversationEndpoint {
     sol.turnRequested();
     JsonNode body = body(ctx);
     JsonNode message = body.path("messages").path(0);
-    String text = message.path("content").path("parts").path(0).asText("");
+    String text = FakeSolUploads.prompt(message); // the last text part: image pointers come first (row 48)
     String userId = message.path("id").asText(null);
     String conversation = body.path("conversation_id").asText(null);
     String label = PageWire.label(body); // the effort the page's request carries (row 25), whatever its pill shows
-    List<String> attached = new ArrayList<>();
-    message.path("metadata").path("attachments").forEach(a -> attached.add(a.path("name").asText()));
+    List<String> attached = sol.uploads().sent(body); // the files the body names by id (row 48)
     boolean v1 = body.path("supported_encodings").toString().contains("\"v1\"");
     HttpServerResponse res = ctx.response();
     if (conversation != null && sol.history().isDeleted(sol.resolve(conversation))) {

@@ -74,6 +74,7 @@ public final class FakeSol implements AutoCloseable {
   private int historyRequests;
   private int statusRequests;
   private final PageWire wire;
+  private final FakeSolUploads uploads;
   private HttpServer server;
   private String wall;
   private String loadBanner;
@@ -107,9 +108,11 @@ public final class FakeSol implements AutoCloseable {
           scenario.capResumeAt() == null ? clock.instant().plusSeconds(3600) : Instant.parse(scenario.capResumeAt()), null);
       default -> { }
     }
-    // The login flow is its own small script and routes (FakeSolLogin), added to whatever the page is.
-    this.page = PageRender.of(scenario.dom(), scenario.locale(), plan).script("/fakesol-login.js", "login.js");
+    // The login flow and the uploads are their own small scripts and routes, added to whatever the page is.
+    this.page = PageRender.of(scenario.dom(), scenario.locale(), plan).script("/fakesol-login.js", "login.js")
+        .script("/fakesol-upload.js", "upload.js");
     this.login = new FakeSolLogin(scenario.account(), PageRender.resource("login.html"));
+    this.uploads = new FakeSolUploads(clock);
   }
 
   /** Starts on {@code 127.0.0.1:port} (0 = ephemeral) with its own Vert.x; blocks until listening. */
@@ -203,6 +206,11 @@ public final class FakeSol implements AutoCloseable {
     return wire;
   }
 
+  /** The page's uploads (REAL-PAGE rows 44-49): what each turn carried, and the upload faults. */
+  public FakeSolUploads uploads() {
+    return uploads;
+  }
+
   public ChatHistory history() {
     return history;
   }
@@ -248,6 +256,7 @@ public final class FakeSol implements AutoCloseable {
     router.post("/api/precheck").handler(this::precheck);
     router.post("/api/send").handler(this::send);
     conversationEndpoint.mount(router);
+    uploads.mount(router, vertx);
     conversationJson.mount(router);
     router.post("/api/retry").handler(this::retry);
     router.post("/api/stop").handler(this::stop);
@@ -506,6 +515,9 @@ public final class FakeSol implements AutoCloseable {
           "Something went wrong. If this issue persists please contact us through our help center at help.openai.com.");
       case HANG -> { }
       case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+      // fakesol's upload faults are FakeSolUploads.Fault (the page's own requests); these scenario ones are ScriptedSeat's.
+      case UPLOAD_FAILED, UPLOAD_THROTTLED -> transcript.add(answer(plan.putNull("fault"), reply,
+          reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
       default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
     }
     ObjectNode last = transcript.get(transcript.size() - 1);
@@ -723,6 +735,7 @@ public final class FakeSol implements AutoCloseable {
     wire.report(out);
     out.set("mutations", page.config().path("mutations").deepCopy()); // what the page was rendered through
     out.set("seed", page.config().path("seed"));
+    uploads.report(out);
     json(ctx, 200, out);
   }
 

@@ -100,6 +100,16 @@ public record ScriptedReply(
      * 7): text turns still work; an ask with attachments fails {@code capped} before Send.
      */
     @JsonProperty("feature_cap") FEATURE_CAP,
+    /**
+     * A turn's file upload fails (the page's processing stream ends {@code .failed}, REAL-PAGE row
+     * 45): {@code unavailable} before anything is typed, nothing sent. A turn without files answers.
+     */
+    @JsonProperty("upload_failed") UPLOAD_FAILED,
+    /**
+     * The page's uploads are capped ({@code POST /backend-api/files} 429 {@code throttled}, row 49):
+     * {@code capped} with resume_at before anything is typed. A turn without files answers.
+     */
+    @JsonProperty("upload_throttled") UPLOAD_THROTTLED,
     /** "ChatGPT is at capacity right now" after Send: {@code unavailable}. */
     @JsonProperty("capacity") CAPACITY,
     /** "Unusual activity has been detected from your device" after Send: {@code unavailable}. */

@@ -4,6 +4,7 @@ import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
 import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.AnswerStats;
 import dev.solweb.provider.seat.SeatException;
@@ -66,6 +67,9 @@ final class PageTurn {
   record Tab(ChatGptPage chat, PageStream stream, SeatNavigation navigation, SeatFaults faults, PageWait pageWait,
       ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
 
+  /** The phase {@link #timings} gives the uploads: from the first {@code setInputFiles} to every file processed. */
+  static final String UPLOAD_PHASE = "upload: input to ready";
+
   /** What the seat keeps of a finished turn: the bench figures and the deferred DOM cross-check. */
   record Figures(Duration completionLag, Duration streamLag, java.util.Map<String, Duration> timings, CrossCheck pending) {}
 
@@ -108,8 +112,8 @@ final class PageTurn {
    * {@code sent[0]} goes true at the Send boundary, so the seat's guard knows which side a
    * Playwright error fell on.
    */
-  SeatReply run(String text, boolean[] sent, List<Path> attachments, Path outputDir, Consumer<SentMessage> atSend)
-      throws SeatException {
+  SeatReply run(String text, boolean[] sent, List<Attachment> attachments, PageUploads uploads, Path outputDir,
+      Consumer<SentMessage> atSend) throws SeatException {
     if (tab.stopRequested().get()) {
       throw failed(Kind.CANCELLED, "stopped before typing; nothing was sent", false);
     }
@@ -130,10 +134,11 @@ final class PageTurn {
     stream.watch(); // from here on the page's /prepare and turn requests are this turn's
     long typing = stream.mark();
     chat.clearComposer();
-    if (withAttachments) {
-      chat.attach(attachments);
-    }
     timings.mark("clear composer");
+    if (withAttachments) {
+      timings.put(UPLOAD_PHASE, uploads.upload(attachments)); // proven by the page's traffic, before anything is typed
+      timings.mark("uploads");
+    }
     typeExactly(text);
     timings.mark("typing");
     waitSendable(withAttachments);
@@ -147,6 +152,9 @@ final class PageTurn {
     // ---- The Send boundary (the page's own turn request): from here on nothing is ever resent. ----
     stream.begin();
     sendProven(sent, atSend);
+    if (withAttachments) {
+      uploads.checkSent(); // the Send body names every file id (row 48), or the turn fails
+    }
     timings.mark("send click");
     tab.progress().sent();
     try {

@@ -6,6 +6,7 @@ import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
@@ -27,9 +28,11 @@ import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.seat.playwright.page.Uploads;
 import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
+import dev.solweb.provider.seat.playwright.traffic.UploadWatch;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
 import java.nio.file.Files;
@@ -78,6 +81,9 @@ public final class PlaywrightSeat implements BrowserSeat {
   private final SeatNavigation navigation;
   private final PageTurn.Tab tab;
   private final PageRecovery recovery;
+  /** The page's upload controls and the upload traffic: one each per tab, the watch armed only while a turn uploads. */
+  private final Uploads uploadControls;
+  private final UploadWatch uploadWatch;
   /** Where sends report what the page's request proved ({@link #onSent}); set by the dispatcher's turn. */
   private volatile Consumer<SentMessage> sentListener = sent -> { };
   private Effort effort;
@@ -120,6 +126,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       if (!"off".equals(System.getProperty("solweb.streamTap"))) {
         ctx.addInitScript(StreamTap.INIT_SCRIPT);
       }
+      ctx.addInitScript(UploadWatch.INIT_SCRIPT); // the processing stream's lines (DevTools keeps no body of it)
       this.page = chromium.firstPage();
       page.onCrash(crashed -> pageCrashed = true);
       this.screen = new PageScreen(page, errands);
@@ -136,6 +143,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
         polls);
     this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);
+    this.uploadControls = new Uploads(page);
+    this.uploadWatch = new UploadWatch(page);
   }
 
   @Override
@@ -241,6 +250,19 @@ public final class PlaywrightSeat implements BrowserSeat {
     return turn(raw, List.of(), null);
   }
 
+  /**
+   * A turn with files: each goes up through the page's own inputs and is proven by its traffic
+   * before anything is typed ({@link PageUploads}); the Send must name every file.
+   */
+  @Override
+  public SeatReply send(String raw, List<Attachment> attachments) throws SeatException {
+    if (attachments.size() > Attachment.MAX_PER_TURN) {
+      throw failed(Kind.UNAVAILABLE, attachments.size() + " files in one turn; the page takes at most "
+          + Attachment.MAX_PER_TURN + "; nothing was sent", false);
+    }
+    return turn(raw, attachments, null);
+  }
+
   @Override
   public void onSent(Consumer<SentMessage> listener) {
     sentListener = listener == null ? sent -> { } : listener;
@@ -261,10 +283,14 @@ public final class PlaywrightSeat implements BrowserSeat {
     if (outputDir != null && !outputDir.isAbsolute()) {
       throw failed(Kind.UNAVAILABLE, "output directory " + outputDir + " is not absolute; nothing was sent", false);
     }
-    return turn(text, attachments, outputDir);
+    List<Attachment> files = new java.util.ArrayList<>();
+    for (Path attachment : attachments) {
+      files.add(PageUploads.fromFile(attachment));
+    }
+    return turn(text, files, outputDir);
   }
 
-  private SeatReply turn(String raw, List<Path> attachments, Path outputDir) throws SeatException {
+  private SeatReply turn(String raw, List<Attachment> attachments, Path outputDir) throws SeatException {
     checkOpen();
     if (effort == null) {
       throw new IllegalStateException("setEffort must be called before send");
@@ -273,7 +299,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     boolean[] sent = {false};
     PageTurn turn = new PageTurn(tab, effort);
     try {
-      SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, outputDir, sentListener));
+      PageUploads uploads = new PageUploads(tab, uploadControls, uploadWatch, clock);
+      SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, uploads, outputDir, sentListener));
       last = turn.figures();
       pendingCheck = last.pending();
       return reply;

@@ -2,6 +2,7 @@ package dev.solweb.provider.seat.scripted;
 
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.scenario.ScenarioPlayer;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -60,6 +62,8 @@ public final class ScriptedSeat implements BrowserSeat {
   private volatile boolean stopRequested;
   private volatile TurnProgress progress = TurnProgress.NONE;
   private boolean closed;
+  /** The files each turn with files received, in order: what tests compare with what a client sent. */
+  private final List<List<Attachment>> received = new CopyOnWriteArrayList<>();
 
   public ScriptedSeat(ScenarioPlayer player, Clock clock) {
     this.player = player;
@@ -169,7 +173,26 @@ public final class ScriptedSeat implements BrowserSeat {
 
   @Override
   public SeatReply send(String text) throws SeatException {
-    return sendTurn(text, List.of(), null);
+    return sendTurn(text, List.of(), null, List.of());
+  }
+
+  /**
+   * A turn with files: recorded with the Send (their names in the player's submission, the files
+   * themselves in {@link #received}). A scenario may script the upload failing
+   * ({@code upload_failed}, {@code upload_throttled}): then nothing is sent.
+   */
+  @Override
+  public SeatReply send(String text, List<Attachment> attachments) throws SeatException {
+    if (attachments.size() > Attachment.MAX_PER_TURN) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, attachments.size() + " files in one turn; the page"
+          + " takes at most " + Attachment.MAX_PER_TURN + "; nothing was sent"), false);
+    }
+    return sendTurn(text, attachments.stream().map(Attachment::name).toList(), null, attachments);
+  }
+
+  /** The files of every turn sent with files, oldest first. */
+  public List<List<Attachment>> received() {
+    return List.copyOf(received);
   }
 
   /**
@@ -185,10 +208,11 @@ public final class ScriptedSeat implements BrowserSeat {
             "attachment " + attachment + " is not a readable file; nothing was sent"), false);
       }
     }
-    return sendTurn(text, attachments, outputDir);
+    return sendTurn(text, attachments.stream().map(Path::toString).toList(), outputDir, List.of());
   }
 
-  private SeatReply sendTurn(String text, List<Path> attachments, Path outputDir) throws SeatException {
+  private SeatReply sendTurn(String text, List<String> attachments, Path outputDir, List<Attachment> files)
+      throws SeatException {
     checkOpen();
     if (effort == null) {
       throw new IllegalStateException("setEffort must be called before send");
@@ -217,11 +241,22 @@ public final class ScriptedSeat implements BrowserSeat {
     if (fault == Fault.CRASH_BEFORE_SEND) {
       throw SeatException.broken("browser connection lost before Send (scripted crash)", false, null);
     }
+    if (fault == Fault.UPLOAD_FAILED && !attachments.isEmpty()) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "the upload of " + attachments.get(0)
+          + " failed (scripted); its chip was removed and nothing was sent"), false);
+    }
+    if (fault == Fault.UPLOAD_THROTTLED && !attachments.isEmpty()) {
+      throw SeatException.failed(ProviderFailure.capped("the page's uploads are capped (scripted 429 throttled); nothing"
+          + " was typed", clock.instant().plusSeconds(reply.resumeInSeconds() != null ? reply.resumeInSeconds()
+          : DEFAULT_CAP.toSeconds()), clock.instant()), false);
+    }
 
     // The Send boundary.
     String label = reply != null && reply.effortLabel() != null ? reply.effortLabel() : effort.label();
-    player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant(),
-        attachments.stream().map(Path::toString).toList()));
+    player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant(), attachments));
+    if (!files.isEmpty()) {
+      received.add(List.copyOf(files));
+    }
     if (conversationId == null) {
       conversationUrl = urlOf(id);
     }
@@ -248,7 +283,7 @@ public final class ScriptedSeat implements BrowserSeat {
       throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
           "ChatGPT refused the turn (HTTP 403): Unusual activity has been detected from your device (scripted)"), true);
     }
-    if (fault == null || fault == Fault.DELETED) {
+    if (fault == null || fault == Fault.DELETED || fault == Fault.UPLOAD_FAILED || fault == Fault.UPLOAD_THROTTLED) {
       List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
       written(reply);
       return new SeatReply(reply.blocks(), reply.prose(), url, reply.modelSlug(), images, SeatReply.Source.SCRIPT);
