@@ -512,12 +512,12 @@ final class PageTurn {
 
   /**
    * The effort is read back at send time where the page sends no /prepare: the pill's attribute,
-   * else its label; a pill in a language the seat has no table for is read through its menu's
-   * slider (its value in its own range). A mismatch is never sent.
+   * else its label; a pill in a language the seat has no table for ({@code <html lang>}) is read
+   * through its menu (a slider's value in its own range). A mismatch is never sent.
    */
   private void checkEffortLabel() throws SeatException {
     Optional<Effort> shown = chat.effort().pillEffort();
-    if (shown.isEmpty() && chat.effortPillLabel() != null) {
+    if (shown.isEmpty() && chat.effortPillLabel() != null && !chat.effort().labelsKnown()) {
       shown = menuEffort();
     }
     if (shown.orElse(null) == effort) {

@@ -566,55 +566,9 @@ public final class ChatGptPage {
     return copyTurnMarkdown(messageId, md -> false);
   }
 
-  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough}. */
-  @SuppressWarnings("unchecked")
+  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough} ({@link CopyButton}). */
   public String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
-    Map<String, Object> target = (Map<String, Object>) evaluate(AnswerScripts.COPY_TARGET, List.of(messageId, Controls.script()));
-    if (target == null) {
-      return null;
-    }
-    Map<String, Object> at = (Map<String, Object>) target.get("turn");
-    Locator turn = page.locator((String) at.get("css")).nth(((Number) at.get("index")).intValue());
-    Locator button = Controls.Found.of(target.get("button")).locator(page);
-    page.evaluate(PageScripts.ARM_COPY);
-    try {
-      button.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(5_000));
-      turn.hover(new Locator.HoverOptions().setTimeout(5_000));
-      button.click(new Locator.ClickOptions().setTimeout(5_000));
-      long firstBy = System.nanoTime() + 2_000_000_000L;
-      long lastBy = System.nanoTime() + 10_000_000_000L;
-      String last = null;
-      int same = 0;
-      long sameSince = 0;
-      while (true) {
-        String now = (String) page.evaluate(PageScripts.COPIED);
-        long t = System.nanoTime();
-        if (now == null) {
-          if (t > firstBy) {
-            return null;
-          }
-        } else if (enough.test(now)) {
-          return now;
-        } else if (now.equals(last)) {
-          same++;
-          if (same >= 3 && t - sameSince >= 250_000_000L) {
-            return now;
-          }
-        } else {
-          last = now;
-          same = 1;
-          sameSince = t;
-        }
-        if (t > lastBy) {
-          return last;
-        }
-        page.waitForTimeout(50);
-      }
-    } catch (PlaywrightException e) {
-      return null; // the DOM is the fallback
-    } finally {
-      page.evaluate(PageScripts.DISARM_COPY);
-    }
+    return new CopyButton(page, this).copy(messageId, enough);
   }
 
   /** Whether the page shows a message with this id, by any of the answer's strategies. */

@@ -55,6 +55,12 @@ public final class EffortLabels {
       "medium", Effort.MEDIUM, "high", Effort.HIGH, "xhigh", Effort.XHIGH, "extra_high", Effort.XHIGH,
       "very_high", Effort.XHIGH, "standard", Effort.MEDIUM, "extended", Effort.HIGH, "max", Effort.XHIGH);
 
+  /** Whether the seat has a label table for the page language {@code lang} ({@code en-US}: en). */
+  static boolean hasTable(String lang) {
+    String primary = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT).split("[-_]")[0];
+    return LADDER.containsKey(primary);
+  }
+
   /** The effort a pill's {@code data-selected-reasoning-effort} value names, or empty. */
   public static Optional<Effort> fromAttribute(String value) {
     if (value == null) {

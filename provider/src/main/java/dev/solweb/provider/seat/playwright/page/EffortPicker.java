@@ -249,11 +249,21 @@ public final class EffortPicker {
     if (now != null && now.effort().isPresent()) {
       return now.effort().get();
     }
-    if (slid != null) {
+    if (slid != null && !labelsKnown()) {
       return slid; // a pill in a language the seat has no table for: the slider's own value, read back, is the fact
     }
     final String shown = now == null ? null : now.label();
     throw refused(wanted, "the effort pill reads \"" + shown + "\", which is no effort the seat knows");
+  }
+
+  /**
+   * Whether the page speaks a language the seat has a label table for ({@code <html lang>}): there
+   * a label off the ladder is a contradiction, never outvoted by the slider; elsewhere it is only
+   * a word the seat cannot read.
+   */
+  public boolean labelsKnown() {
+    Object lang = chat.evaluate("() => document.documentElement.lang || ''", null);
+    return EffortLabels.hasTable(String.valueOf(lang));
   }
 
   /** How many steps the menu's slider has (its range), 5 when it does not say. */
