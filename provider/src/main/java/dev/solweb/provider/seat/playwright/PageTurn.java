@@ -12,7 +12,8 @@ import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
-import dev.solweb.provider.seat.playwright.page.EffortLabels;
+import dev.solweb.provider.seat.playwright.page.Controls;
+import dev.solweb.provider.seat.playwright.page.EffortPicker;
 import dev.solweb.provider.seat.playwright.page.ImageHarvest;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -503,8 +504,10 @@ final class PageTurn {
 
   /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
   private void waitSendable(boolean withAttachments) throws SeatException {
+    boolean[] sendSeen = {false};
     tab.pageWait().until(SEND_READY, () -> {
       ChatGptPage.State s = chat.state(Set.of());
+      sendSeen[0] |= s.via().send() != null;
       tab.faults().failOnPage(s, false, withAttachments);
       if (s.sendEnabled() && !s.stopVisible()) {
         return Boolean.TRUE;
@@ -513,24 +516,43 @@ final class PageTurn {
         tab.faults().requireReady(tab.faults().probe(s));
       }
       return null;
-    }, () -> failed(Kind.UNAVAILABLE, "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
+    }, () -> failed(Kind.UNAVAILABLE, sendSeen[0] ? "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent"
+        : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
   }
 
-  /** The effort label is read back at send time: a mismatch is never sent. */
+  /**
+   * The effort is read back at send time where the page sends no /prepare: the pill's attribute,
+   * else its label; a pill in a language the seat has no table for ({@code <html lang>}) is read
+   * through its menu (a slider's value in its own range). A mismatch is never sent.
+   */
   private void checkEffortLabel() throws SeatException {
-    String label = chat.effortPillLabel();
-    if (EffortLabels.effort(label).orElse(null) == effort) {
+    Optional<Effort> shown = chat.effort().pillEffort();
+    if (shown.isEmpty() && chat.effortPillLabel() != null && !chat.effort().labelsKnown()) {
+      shown = menuEffort();
+    }
+    if (shown.orElse(null) == effort) {
       return;
     }
     chat.clearComposer();
-    throw tab.faults().effortMismatch(chat.state(Set.of()), label, effort);
+    throw tab.faults().effortMismatch(chat.state(Set.of()), chat.effortPillLabel(), effort);
+  }
+
+  /** The effort the pill's menu shows checked (opened and closed again), or empty when it shows none. */
+  private Optional<Effort> menuEffort() {
+    try {
+      EffortPicker.EffortMenu menu = chat.effortPicker();
+      return Optional.ofNullable(menu.checked()).map(EffortPicker.EffortOption::effort);
+    } catch (SeatException | PlaywrightException e) {
+      return Optional.empty();
+    }
   }
 
   private void clickStopAndWait() throws SeatException {
-    if (!chat.stopLikeShown()) {
+    boolean running = stream.live(); // only the traffic may let the seat click the composer's last plain button
+    if (!chat.stopLikeShown() && !running) {
       return;
     }
-    chat.clickStop();
+    chat.clickStop(running);
     tab.pageWait().until(Duration.ofSeconds(5), () -> chat.stopLikeShown() ? null : Boolean.TRUE, () -> null);
   }
 }

@@ -119,7 +119,7 @@ final class PageUploads {
       List<String> missing = ids == null ? fileIds : fileIds.stream().filter(id -> !ids.contains(id)).toList();
       if (!missing.isEmpty()) {
         if (chat.stopLikeShown()) {
-          chat.clickStop(); // the model must not answer about files it never got
+          chat.clickStop(true); // after Send the turn runs; the model must not answer about files it never got
         }
         throw failed(Kind.UNAVAILABLE, ids == null
             ? "the seat saw no turn request body to prove the " + fileIds.size() + " uploaded file(s) went with the Send;"

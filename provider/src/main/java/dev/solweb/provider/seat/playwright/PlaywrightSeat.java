@@ -139,7 +139,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     PageStream stream = new PageStream(page);
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
-        faults, this::observe);
+        faults, this::observe, stream::deleteConversation);
     this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
         polls);
     this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);

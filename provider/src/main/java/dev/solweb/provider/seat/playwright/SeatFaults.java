@@ -125,7 +125,7 @@ final class SeatFaults {
 
   /** The page will send another effort than the one asked, by its own request: as {@link #effortMismatch}, with its words. */
   SeatException effortRefused(ChatGptPage.State s, String detail) {
-    if (s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP).isPresent()) {
+    if (s.banner(Verdict.CAP_DOWNGRADE, Verdict.CAP, Verdict.RATE_LIMIT).isPresent()) {
       return SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), false);
     }
     return failed(Kind.UNAVAILABLE, detail, false);

@@ -10,12 +10,14 @@ import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
+import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Which conversation the seat's tab holds and where it lives: opening new ones in the owner's
@@ -49,12 +51,15 @@ final class SeatNavigation {
   private final PageWait wait;
   private final SeatFaults faults;
   private final Observe observe;
+  private final Function<String, StreamTap.Deleted> pageDelete;
   /** Where the conversation this tab holds lives: set by openNew and resume, used by every send into it. */
   private Place place = Place.HISTORY;
   /** The temporary chat this tab still shows (its reply URL), or null: nothing else can reopen it. */
   private String temporaryHeld;
 
-  SeatNavigation(URI chatUrl, ChatGptPage chat, HistoryPage history, PageWait wait, SeatFaults faults, Observe observe) {
+  SeatNavigation(URI chatUrl, ChatGptPage chat, HistoryPage history, PageWait wait, SeatFaults faults, Observe observe,
+      Function<String, StreamTap.Deleted> pageDelete) {
+    this.pageDelete = pageDelete;
     this.chatUrl = chatUrl;
     this.chat = chat;
     this.history = history;
@@ -202,6 +207,8 @@ final class SeatNavigation {
    * header menu and the page's confirmation, then reloads the exact URL and requires the page's
    * not-found state. Only the open conversation's header control is clicked, after checking the
    * page shows exactly that conversation: a sidebar row names another one and is never touched.
+   * A page that shows no menu for it (REAL-PAGE row 38) deletes by its own request instead
+   * ({@code DELETE /backend-api/conversation/id/{id}}, row 31), verified the same way.
    */
   Deletion delete(String url) throws SeatException {
     leave(Place.HISTORY);
@@ -209,9 +216,11 @@ final class SeatNavigation {
       return Deletion.NOT_FOUND;
     }
     // The header may draw its menu button after the thread; it must be this conversation's page.
-    wait.until(MENU_WAIT, () -> url.equals(chat.durableUrl(chat.url()).orElse(null)) && history.headerOptionsShown()
-        ? Boolean.TRUE : null,
-        () -> failed(Kind.UNAVAILABLE, "the page shows no conversation menu for " + url + "; nothing was deleted", false));
+    boolean menu = wait.until(MENU_WAIT, () -> url.equals(chat.durableUrl(chat.url()).orElse(null)) && history.headerOptionsShown()
+        ? Boolean.TRUE : null, () -> null) != null;
+    if (!menu) {
+      return deleteByRequest(url);
+    }
     history.openHeaderMenu();
     wait.until(MENU_WAIT, () -> history.deleteItemShown() ? Boolean.TRUE : null, () -> {
       history.escape();
@@ -229,6 +238,23 @@ final class SeatNavigation {
     if (opensAsConversation(url)) {
       throw failed(Kind.UNAVAILABLE, "ChatGPT took the delete of " + url + " but the conversation still opens; it was"
           + " not deleted (record no tombstone)", false);
+    }
+    return Deletion.DELETED;
+  }
+
+  /** The page's own delete request for the conversation at {@code url}, then the same proof as the menu's: it no longer opens. */
+  private Deletion deleteByRequest(String url) throws SeatException {
+    String id = history.conversationId(url).orElseThrow(() -> failed(Kind.UNAVAILABLE, url
+        + " names no conversation id; nothing was deleted", false));
+    StreamTap.Deleted answer = pageDelete.apply(id);
+    if (!answer.ok()) {
+      throw failed(Kind.UNAVAILABLE, "the page shows no conversation menu for " + url + ", and its own DELETE"
+          + " /backend-api/conversation/id/" + id + " answered " + (answer.status() == 0 ? "nothing" : "HTTP " + answer.status())
+          + "; nothing was deleted", false);
+    }
+    if (opensAsConversation(url)) {
+      throw failed(Kind.UNAVAILABLE, "the page's DELETE of " + url + " answered HTTP " + answer.status() + " but the"
+          + " conversation still opens; it was not deleted (record no tombstone)", false);
     }
     return Deletion.DELETED;
   }

@@ -172,8 +172,10 @@ public final class PageInspector {
         bool(controls.get("composerFound")), bool(controls.get("composerEditable")), bool(controls.get("composerEmpty")),
         bool(controls.get("sendFound")), s.sendEnabled(), s.stopVisible() || bool(controls.get("stopFound")), s.thinking(),
         new Vias((String) controls.get("composerVia"), (String) controls.get("sendVia"), (String) controls.get("stopVia")),
-        s.turns(), reply, domBlocks, pill == null ? null : pill.label(), checked, tried, menu != null, menuProblem, kind.wire(),
-        options, mode, variant(kind, marks), banners);
+        s.turns(), reply, domBlocks, pill == null ? null : pill.label(), pill == null ? null : pill.attribute(), checked, tried,
+        menu != null, menuProblem, kind.wire(), options, mode, variant(kind, marks),
+        closest(new Vias((String) controls.get("composerVia"), (String) controls.get("sendVia"), (String) controls.get("stopVia")),
+            s.via().reply()), banners);
   }
 
   private static boolean bool(Object o) {
@@ -214,20 +216,43 @@ public final class PageInspector {
     return "unknown";
   }
 
+  /**
+   * The shape a page that matches none comes closest to, by how its controls were found: an id
+   * composer with a test-id Send is the classic composer (2026-07); an answer found in the
+   * turn-key thread is September's; anything else found by label or place alone is October's or
+   * later (the newest shape is the closest guess for a page nobody measured yet).
+   */
+  static String closest(Vias via, String replyVia) {
+    if ("author-role".equals(replyVia) || ("id".equals(via.composer()) && "testid".equals(via.send()))) {
+      return "2026-07";
+    }
+    if ("markdown-text-style".equals(replyVia) && "id".equals(via.composer())) {
+      return "2026-09-turnkey";
+    }
+    return "2026-10";
+  }
+
   /** Every raw fact a report is built from; {@link #report} is a pure function of it. */
   record Observed(
       String url, boolean onSite, boolean challenge, boolean loginWall, Boolean signedIn,
       boolean composerFound, boolean composerEditable, boolean composerEmpty,
       boolean sendFound, boolean sendEnabled, boolean stopFound, boolean working, Vias via, int turns,
-      LastReply reply, List<String> domBlocks, String pillLabel, String checkedEffort, boolean menuTried, boolean menuOpened,
-      String menuProblem, String picker, List<EffortOption> options, String mode, String domVariant, List<Banner> banners) {}
+      LastReply reply, List<String> domBlocks, String pillLabel, String pillAttribute, String checkedEffort, boolean menuTried,
+      boolean menuOpened, String menuProblem, String picker, List<EffortOption> options, String mode, String domVariant,
+      String domClosest, List<Banner> banners) {
+
+    /** The effort the pill shows: its language-free attribute first, its label last (REAL-PAGE row 40). */
+    Effort pillEffort() {
+      return EffortLabels.fromAttribute(pillAttribute).or(() -> EffortLabels.effort(pillLabel)).orElse(null);
+    }
+  }
 
   /** The report and its checks, from what was observed. */
   static PageReport report(Observed o) {
-    // The pill's label names the effort; without a pill (or with one on no ladder), the menu's checked row does.
-    String effort = EffortLabels.effort(o.pillLabel()).map(Effort::suffix).orElse(o.checkedEffort());
+    // The pill names the effort (its attribute, else its label); without a pill (or with one on no ladder), the menu's checked row does.
+    String effort = o.pillEffort() != null ? o.pillEffort().suffix() : o.checkedEffort();
     EffortReport effortReport = new EffortReport(o.pillLabel(), effort, o.picker(), o.options(), o.mode());
-    return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(),
+    return new PageReport(o.url(), state(o), o.signedIn(), o.domVariant(), o.domVariant().equals("unknown") ? o.domClosest() : null,
         new PageReport.Composer(o.composerFound(), o.composerEditable(), o.via().composer()),
         new PageReport.Send(o.sendFound(), o.sendEnabled(), o.via().send()), new PageReport.Stop(o.stopFound(), o.via().stop()),
         o.turns(), o.reply(), effortReport, o.banners(), checks(o, effort));
@@ -261,13 +286,13 @@ public final class PageInspector {
             : o.signedIn() == null ? "the session endpoint did not answer"
             : o.signedIn() ? "the session has a user" : "a guest session: log in"));
     checks.add(new Check("composer", o.composerFound() && o.composerEditable(),
-        !o.composerFound() ? "no composer (tried " + Controls.describe(Controls.COMPOSER) + ")"
+        !o.composerFound() ? Controls.notFound("composer", Controls.COMPOSER)
             : (o.composerEditable() ? "found, editable" : "found, not editable") + ", by " + o.via().composer()));
     checks.add(new Check("send_button", o.sendFound() || o.composerEmpty(),
         o.sendFound() ? (o.sendEnabled() ? "found, enabled" : "found, disabled (normal while the composer is empty)")
             + ", by " + o.via().send()
             : o.composerEmpty() ? "not shown while the composer is empty (the voice button takes its slot)"
-            : "no Send button (tried " + Controls.describe(Controls.SEND) + ") although the composer holds text"));
+            : Controls.notFound("Send", Controls.SEND) + " although the composer holds text"));
     checks.add(new Check("idle", !o.stopFound() && !o.working(), o.stopFound() ? "Stop shows: a turn is running"
         : o.working() ? "the page shows live work (thinking, a shimmer, aria-busy): a turn is running" : "no turn running"));
     List<String> faults = o.banners().stream().filter(PageInspector::fault)
@@ -278,8 +303,9 @@ public final class PageInspector {
         : String.join("; ", faults)));
     checks.add(new Check("effort_pill", effort != null, o.pillLabel() == null
         ? (effort != null ? "no effort pill; the open menu's checked row is " + effort
-            : "no effort pill (tried " + Controls.describe(Controls.PILL) + ")")
-        : EffortLabels.effort(o.pillLabel()).isPresent() ? "\"" + o.pillLabel() + "\" is " + effort
+            : Controls.notFound("effort pill", Controls.PILL))
+        : o.pillEffort() != null ? "\"" + o.pillLabel() + "\" is " + effort
+            + (EffortLabels.fromAttribute(o.pillAttribute()).isPresent() ? " (by its data-selected-reasoning-effort)" : "")
         : effort != null ? "\"" + o.pillLabel() + "\" maps to no effort; the open menu's checked row is " + effort
         : "\"" + o.pillLabel() + "\" maps to no effort"));
     if (o.menuTried() && !o.menuOpened()) {
@@ -292,9 +318,15 @@ public final class PageInspector {
           + " rows map to an effort" + (o.options().isEmpty() ? "" : ": " + o.options().stream()
               .map(op -> "\"" + op.label() + "\"" + (op.checked() ? " (checked)" : "")).toList())));
     }
-    checks.add(new Check("dom_variant", !o.domVariant().equals("unknown"), o.domVariant().equals("unknown")
-        ? "the page matches none of " + PageReport.DOM_VARIANTS.subList(0, PageReport.DOM_VARIANTS.size() - 1)
+    // A page no shape matches is news, not a fault: the seat's language-free strategies still drive it.
+    checks.add(new Check("dom_variant", true, o.domVariant().equals("unknown")
+        ? "unknown: the page matches none of " + PageReport.DOM_VARIANTS.subList(0, PageReport.DOM_VARIANTS.size() - 1)
+            + "; closest " + o.domClosest()
         : "closest shape " + o.domVariant()));
+    if (o.reply() == null && o.turns() > 0) {
+      checks.add(new Check("last_reply", false, Controls.answerNotFound() + " in " + o.turns()
+          + " visible turn(s)"));
+    }
     if (o.reply() != null) {
       LastReply r = o.reply();
       boolean read = !r.markdown().isBlank() || !r.codeBlocks().isEmpty();

@@ -22,18 +22,20 @@ import java.util.List;
  * @param signedIn the session endpoint reported a user (null: it did not answer)
  * @param domVariant the closest known page shape: {@code 2026-03}, {@code 2026-07},
  *     {@code 2026-08}, {@code 2026-09}, {@code 2026-09-turnkey}, {@code 2026-10}, or {@code unknown}
+ * @param domClosest with {@code dom_variant} {@code unknown}: the known shape the page comes closest to (else null)
  * @param turns conversation turns mounted on the page (long threads mount only the last few)
  * @param lastReply the newest assistant message, or null when the page shows none
  * @param banners every visible banner, toast or error line, with what the seat makes of it
  * @param checks one verdict per thing the seat needs; the report is ok when all are
  */
-@JsonPropertyOrder({"ok", "url", "state", "signed_in", "dom_variant", "composer", "send", "stop", "turns",
+@JsonPropertyOrder({"ok", "url", "state", "signed_in", "dom_variant", "dom_closest", "composer", "send", "stop", "turns",
     "last_reply", "effort", "banners", "checks"})
 public record PageReport(
     String url,
     String state,
     @JsonProperty("signed_in") Boolean signedIn,
     @JsonProperty("dom_variant") String domVariant,
+    @JsonProperty("dom_closest") @JsonInclude(JsonInclude.Include.NON_NULL) String domClosest,
     Composer composer,
     Send send,
     Stop stop,
@@ -52,6 +54,12 @@ public record PageReport(
   /** Reads reports of newer daemons too: a field this one does not know is skipped. */
   private static final ObjectReader READER = Json.MAPPER.readerFor(PageReport.class)
       .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  /** A report of a page that matches a known shape (no closest shape to name). */
+  public PageReport(String url, String state, Boolean signedIn, String domVariant, Composer composer, Send send, Stop stop,
+      int turns, LastReply lastReply, EffortReport effort, List<Banner> banners, List<Check> checks) {
+    this(url, state, signedIn, domVariant, null, composer, send, stop, turns, lastReply, effort, banners, checks);
+  }
 
   public PageReport {
     banners = List.copyOf(banners);

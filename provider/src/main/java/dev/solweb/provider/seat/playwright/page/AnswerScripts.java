@@ -26,7 +26,14 @@ final class AnswerScripts {
         const hit = lookup(c, id);
         if (!hit) return null;
         const turn = turnOf(hit.r, hit.el);
-        const bodies = Array.from(turn.querySelectorAll(hit.r.message), (m) => bodyOf(hit.r, m)).filter(Boolean);
+        const readable = (m) => {
+          const b = bodyOf(hit.r, m);
+          if (!b || !hit.r.drop) return b;
+          const clone = b.cloneNode(true);
+          clone.querySelectorAll(hit.r.drop).forEach((x) => x.remove());
+          return clone;
+        };
+        const bodies = Array.from(turn.querySelectorAll(hit.r.message)).filter(shown).map(readable).filter(Boolean);
         const lines = (el) => {
           const cmLines = el.querySelectorAll('.cm-line');
           if (cmLines.length) return Array.from(cmLines, (l) => l.textContent).join('\\n');
@@ -87,11 +94,17 @@ final class AnswerScripts {
           const outer = (pre) => !(pre.parentElement && pre.parentElement.closest('pre'));
           const walk = (node) => {
             for (const el of node.children) {
-              if (el.tagName === 'PRE' && outer(el)) {
+              if (el.matches('[data-markdown-copy="code-block"]')) {
+                // Row 37: a finished block in a visible window is an editor ([role=textbox][data-language]).
+                const editor = el.querySelector('[data-language]');
+                const header = el.querySelector('[data-markdown-copy="exclude"]');
+                const code = editor ? lines(editor) : (el.querySelector('code') || el).textContent;
+                block(code, editor ? editor.getAttribute('data-language') : header ? labelOf(header, 'button, svg') : '');
+              } else if (el.tagName === 'PRE' && outer(el)) {
                 const cm = el.querySelector('.cm-content');
                 const code = cm ? (cm.querySelector(':scope > code') || cm) : (el.querySelector('code') || el);
                 block(lines(code), labelOf(el, '.cm-editor, #code-block-viewer, code, button, svg, .cm-content'));
-              } else if (el.querySelector('pre')) {
+              } else if (el.querySelector('pre, [data-markdown-copy="code-block"]')) {
                 walk(el);
               } else {
                 const t = (el.innerText || '').trim();
@@ -101,7 +114,7 @@ final class AnswerScripts {
           };
           walk(body);
           const clone = body.cloneNode(true);
-          clone.querySelectorAll('pre').forEach((p) => p.remove());
+          clone.querySelectorAll('pre, [data-markdown-copy="code-block"]').forEach((p) => p.remove());
           const t = clone.innerText.trim();
           if (t) prose.push(t);
         };
@@ -122,9 +135,10 @@ final class AnswerScripts {
         const hit = lookup(c, id);
         if (!hit) return null;
         const turn = turnOf(hit.r, hit.el);
-        const index = Array.from(document.querySelectorAll(hit.r.turn)).indexOf(turn);
+        const css = turnCss(hit.r, turn);
+        const index = css ? Array.from(document.querySelectorAll(css)).indexOf(turn) : -1;
         const button = find(c.copy, turn, true);
-        return index < 0 || !button ? null : { turn: { css: hit.r.turn, index }, button: plain(button) };
+        return index < 0 || !button ? null : { turn: { css, index }, button: plain(button) };
       }
       """;
 

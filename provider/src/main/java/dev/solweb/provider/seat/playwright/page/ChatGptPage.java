@@ -53,9 +53,11 @@ public final class ChatGptPage {
       + ERROR_LINE;
   /** Elements that mean "still working" (oracle: a shimmer, aria-busy). */
   static final String BUSY = "[aria-busy=\"true\"], .loading-shimmer, [class*=\"shimmer\"]";
-  /** The history sidebar's conversation links. */
-  static final String CONVERSATION_LINK = "nav a[href*=\"/c/\"], [data-testid^=\"history-item\"] a[href*=\"/c/\"],"
-      + " a[data-testid^=\"history-item\"][href*=\"/c/\"]";
+  /** Rows 41, 52: the rate-limit modal over the composer, by its test id or its id (its text is localized). */
+  static final String RATE_LIMIT_MODAL = "[data-testid=\"modal-conversation-history-rate-limit\"],"
+      + " #modal-conversation-history-rate-limit";
+  /** Row 14: where a turn shows its thinking or a finished thinking summary; its value says which. */
+  static final String STREAMING_STATUS = "data-streaming-response-status";
 
   // ---- Texts -----------------------------------------------------------------------------
 
@@ -70,7 +72,8 @@ public final class ChatGptPage {
   private static final Pattern DURABLE_PATH = Pattern.compile("^(/g/[A-Za-z0-9_-]+)?/c/([0-9A-Za-z][0-9A-Za-z-]{7,})$");
 
   private static final Map<String, String> SELECTORS = Map.of(
-      "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING);
+      "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING, "modal", RATE_LIMIT_MODAL,
+      "statusAttr", STREAMING_STATUS);
 
 
   private final Page page;
@@ -140,7 +143,10 @@ public final class ChatGptPage {
     Map<String, Object> m = (Map<String, Object>) evaluate(PageScripts.SNAPSHOT,
         List.of(List.copyOf(baseline), SELECTORS, Controls.script()));
     Map<String, Object> via = (Map<String, Object>) m.get("via");
-    List<Banner> banners = ((List<String>) m.get("banners")).stream().map(Banner::of).toList();
+    // The rate-limit modal first, whatever its text says: no click goes through it.
+    List<Banner> banners = new ArrayList<>();
+    ((List<String>) m.get("modals")).forEach(t -> banners.add(new Banner(t, Verdict.RATE_LIMIT)));
+    ((List<String>) m.get("banners")).forEach(t -> banners.add(Banner.of(t)));
     String text = (String) m.get("targetText");
     return new State(
         (String) m.get("url"),
@@ -180,7 +186,7 @@ public final class ChatGptPage {
   @SuppressWarnings("unchecked")
   public Map<String, Object> controlsFound() {
     return (Map<String, Object>) evaluate(PageScripts.CONTROLS_FOUND,
-        List.of(scripts(Controls.COMPOSER), scripts(Controls.SEND), scripts(Controls.STOP)));
+        List.of(scripts(Controls.COMPOSER), scripts(Controls.SEND), scripts(Controls.STOP), Controls.script().get("weakStop")));
   }
 
   /** For the doctor's dom_variant: the page's shape marks ({@code spans}, {@code turnKey}, {@code dil}, ...; {@link PageScripts#SHAPE_MARKS}). */
@@ -285,16 +291,21 @@ public final class ChatGptPage {
   }
 
   /**
-   * The durable conversation URLs the page links to in its history (sidebar), in page order.
-   * When the address bar never shows /c/&lt;id&gt; (onflip: 7 of 25 new chats), the link that
-   * appeared with the turn is the conversation: same href the app itself navigates to.
+   * The durable conversation URLs the page lists in its history (sidebar), in page order: its
+   * links, and row 38's link-less rows by their {@code chatgpt:conversation:<uuid>} key. When the
+   * address bar never shows /c/&lt;id&gt; (onflip: 7 of 25 new chats), the row that appeared with
+   * the turn is the conversation.
    */
   @SuppressWarnings("unchecked")
   public Set<String> conversationLinks() {
-    List<String> hrefs = (List<String>) evaluate(PageScripts.CONVERSATION_LINKS, CONVERSATION_LINK);
+    Map<String, List<String>> found = (Map<String, List<String>>) evaluate(PageScripts.CONVERSATION_LINKS,
+        List.of(ThreadControls.CONVERSATION_LINK, ThreadControls.CONVERSATION_ROW, ThreadControls.CONVERSATION_ROW_KEY));
     Set<String> out = new LinkedHashSet<>();
-    for (String href : hrefs) {
+    for (String href : found.get("hrefs")) {
       durableUrl(href).ifPresent(out::add);
+    }
+    for (String key : found.get("keys")) {
+      conversationUrl(key.substring(key.lastIndexOf(':') + 1)).ifPresent(out::add);
     }
     return out;
   }
@@ -352,7 +363,7 @@ public final class ChatGptPage {
   private void focusComposerAtEnd() {
     Controls.Found composer = find(Controls.COMPOSER);
     if (composer == null) {
-      throw new PlaywrightException("no composer on the page (" + Controls.describe(Controls.COMPOSER) + ")");
+      throw new PlaywrightException(Controls.notFound("composer", Controls.COMPOSER));
     }
     focusAtEnd(composer);
   }
@@ -435,11 +446,14 @@ public final class ChatGptPage {
   /** A downloaded image: its bytes and the content type the site gave. */
   record Image(byte[] bytes, String contentType) { }
 
-  /** Clicks Send, found by its strategies (a test id, its label: REAL-PAGE rows 11 and 16). */
+  /**
+   * Clicks Send, found by its strategies (a test id, its label, the composer form's submit:
+   * REAL-PAGE rows 11, 16, 32). Only the page's turn request proves it was Send (PageTurn).
+   */
   public void clickSend() {
     Controls.Found found = find(Controls.SEND);
     if (found == null) {
-      throw new PlaywrightException("no Send button on the page (" + Controls.describe(Controls.SEND) + ")");
+      throw new PlaywrightException(Controls.notFound("Send", Controls.SEND));
     }
     Locator send = found.locator(page);
     // Playwright's click first waits for the button to hold still over two animation frames:
@@ -454,17 +468,24 @@ public final class ChatGptPage {
     send.click(new Locator.ClickOptions().setTimeout(5_000));
   }
 
-  /** Clicks Stop as its strategies find it: a known Stop, else the submit slot while it is not Send (September pages). */
-  public void clickStop() {
-    Controls.Found stop = find(Controls.STOP);
+  /**
+   * Clicks Stop as its strategies find it: a known Stop, else the submit slot while it is not Send
+   * (September pages); with {@code turnRunning} (the page's traffic says a turn streams) also the
+   * composer form's last plain button, which holds Stop only then (idle, it is the voice button).
+   */
+  public void clickStop(boolean turnRunning) {
+    Controls.Found stop = find(turnRunning ? Controls.STOP : STOP_WITHOUT_SLOT);
     if (stop != null) {
       stop.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
     }
   }
 
-  /** Whether anything Stop-like shows: a Stop by test id or label, or the submit slot not being Send. */
+  private static final List<Controls.Strategy> STOP_WITHOUT_SLOT = Controls.STOP.stream()
+      .filter(s -> !s.via().equals(Controls.SLOT_STOP)).toList();
+
+  /** Whether anything Stop-like shows: a Stop by test id or label, or the submit slot not being Send (never the voice slot). */
   public boolean stopLikeShown() {
-    return find(Controls.STOP) != null;
+    return find(STOP_WITHOUT_SLOT) != null;
   }
 
   // ---- Effort (EffortPicker) ------------------------------------------------------------
@@ -552,55 +573,9 @@ public final class ChatGptPage {
     return copyTurnMarkdown(messageId, md -> false);
   }
 
-  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough}. */
-  @SuppressWarnings("unchecked")
+  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough} ({@link CopyButton}). */
   public String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
-    Map<String, Object> target = (Map<String, Object>) evaluate(AnswerScripts.COPY_TARGET, List.of(messageId, Controls.script()));
-    if (target == null) {
-      return null;
-    }
-    Map<String, Object> at = (Map<String, Object>) target.get("turn");
-    Locator turn = page.locator((String) at.get("css")).nth(((Number) at.get("index")).intValue());
-    Locator button = Controls.Found.of(target.get("button")).locator(page);
-    page.evaluate(PageScripts.ARM_COPY);
-    try {
-      button.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(5_000));
-      turn.hover(new Locator.HoverOptions().setTimeout(5_000));
-      button.click(new Locator.ClickOptions().setTimeout(5_000));
-      long firstBy = System.nanoTime() + 2_000_000_000L;
-      long lastBy = System.nanoTime() + 10_000_000_000L;
-      String last = null;
-      int same = 0;
-      long sameSince = 0;
-      while (true) {
-        String now = (String) page.evaluate(PageScripts.COPIED);
-        long t = System.nanoTime();
-        if (now == null) {
-          if (t > firstBy) {
-            return null;
-          }
-        } else if (enough.test(now)) {
-          return now;
-        } else if (now.equals(last)) {
-          same++;
-          if (same >= 3 && t - sameSince >= 250_000_000L) {
-            return now;
-          }
-        } else {
-          last = now;
-          same = 1;
-          sameSince = t;
-        }
-        if (t > lastBy) {
-          return last;
-        }
-        page.waitForTimeout(50);
-      }
-    } catch (PlaywrightException e) {
-      return null; // the DOM is the fallback
-    } finally {
-      page.evaluate(PageScripts.DISARM_COPY);
-    }
+    return new CopyButton(page, this).copy(messageId, enough);
   }
 
   /** Whether the page shows a message with this id, by any of the answer's strategies. */

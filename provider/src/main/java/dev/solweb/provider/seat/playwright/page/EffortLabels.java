@@ -45,6 +45,56 @@ public final class EffortLabels {
     return Optional.ofNullable(BY_LABEL.get(key));
   }
 
+  /**
+   * The pill's language-free {@code data-selected-reasoning-effort} (REAL-PAGE rows 26, 40: "high"
+   * seen). The other words are this project's reading of the same vocabulary (the request's
+   * {@code reasoning_effort}-style words, and row 25's {@code thinking_effort} words); anything
+   * else is unknown, and the label decides.
+   */
+  private static final Map<String, Effort> BY_ATTRIBUTE = Map.of(
+      "medium", Effort.MEDIUM, "high", Effort.HIGH, "xhigh", Effort.XHIGH, "extra_high", Effort.XHIGH,
+      "very_high", Effort.XHIGH, "standard", Effort.MEDIUM, "extended", Effort.HIGH, "max", Effort.XHIGH);
+
+  /** Whether the seat has a label table for the page language {@code lang} ({@code en-US}: en). */
+  static boolean hasTable(String lang) {
+    String primary = lang == null ? "" : lang.strip().toLowerCase(Locale.ROOT).split("[-_]")[0];
+    return LADDER.containsKey(primary);
+  }
+
+  /** The effort a pill's {@code data-selected-reasoning-effort} value names, or empty. */
+  public static Optional<Effort> fromAttribute(String value) {
+    if (value == null) {
+      return Optional.empty();
+    }
+    return Optional.ofNullable(BY_ATTRIBUTE.get(value.strip().toLowerCase(Locale.ROOT).replace('-', '_')));
+  }
+
+  /**
+   * The effort a slider's value names, scaled to its own range (row 40): five steps are the whole
+   * ladder (row 26: 0..4); four are Instant to Extra High, Pro being a separate row (0..3).
+   * Any other range is unknown.
+   */
+  public static Optional<Effort> onSlider(Number now, Number min, Number max) {
+    if (now == null || min == null || max == null) {
+      return Optional.empty();
+    }
+    int steps = max.intValue() - min.intValue() + 1;
+    int at = now.intValue() - min.intValue();
+    if ((steps != 5 && steps != 4) || at < 0 || at >= steps) {
+      return Optional.empty();
+    }
+    return Optional.of(Effort.values()[at]);
+  }
+
+  /** The slider value of {@code effort} on a slider of range {@code min..max}, or empty when it has no step for it. */
+  static Optional<Integer> sliderValue(Effort effort, int min, int max) {
+    int steps = max - min + 1;
+    if ((steps != 5 && steps != 4) || effort.ordinal() >= steps) {
+      return Optional.empty();
+    }
+    return Optional.of(min + effort.ordinal());
+  }
+
   /** The label the page shows for {@code effort} in {@code locale} (en or ru); fakesol renders these. */
   static String label(Effort effort, String locale) {
     return LADDER.getOrDefault(locale, LADDER.get("en")).get(effort.ordinal());

@@ -64,12 +64,16 @@ public final class EffortPicker {
   public record EffortMenu(PickerKind kind, List<EffortOption> options, EffortOption checked, List<String> otherRows,
       String tooltip) { }
 
-  static final String MENU_OPEN = "[data-radix-menu-content][data-state=\"open\"][role=\"menu\"]";
+  /**
+   * An open menu: Radix's open menu content, or any {@code role=menu} not marked closed (a saved
+   * page, or a build without Radix's attributes, still shows what was open).
+   */
+  static final String MENU_OPEN = "[role=\"menu\"]:not([data-state=\"closed\"]):not([hidden])";
   static final String MENU_RADIO = MENU_OPEN + " [role=\"menuitemradio\"]";
   static final String MENU_OPENER = MENU_OPEN + " [role=\"menuitem\"][aria-haspopup=\"menu\"]";
   static final String MENU_ITEM = MENU_OPEN + " [role=\"menuitem\"]";
   static final String EFFORT_SLIDER = "[data-testid=\"composer-model-picker-slider-simple-view\"] [role=\"slider\"], "
-      + MENU_OPEN + " [role=\"slider\"]";
+      + MENU_OPEN + " [role=\"slider\"], [data-radix-popper-content-wrapper] [role=\"slider\"]";
   private static final Map<String, String> MENU_SELECTORS = Map.of(
       "menu", MENU_OPEN, "radio", MENU_RADIO, "opener", MENU_OPENER, "slider", EFFORT_SLIDER, "item", MENU_ITEM);
   /** Submenu openers that lead to the efforts (August 2026: Advanced -> Effort). */
@@ -88,8 +92,17 @@ public final class EffortPicker {
 
   // ---- Reading ---------------------------------------------------------------------------
 
-  /** The effort pill as the page shows it now: its label and which strategy found it, or null when there is none. */
-  public record Pill(String label, String via) { }
+  /**
+   * The effort pill as the page shows it now: its label, which strategy found it and its
+   * language-free {@code data-selected-reasoning-effort} (null when it carries none), or null when
+   * there is no pill.
+   */
+  public record Pill(String label, String via, String attribute) {
+    /** The effort it shows: its attribute first, its label as the last resort (REAL-PAGE row 40). */
+    public Optional<Effort> effort() {
+      return EffortLabels.fromAttribute(attribute).or(() -> EffortLabels.effort(label));
+    }
+  }
 
   @SuppressWarnings("unchecked")
   public Pill pill() {
@@ -101,7 +114,13 @@ public final class EffortPicker {
     String full = (String) m.get("full");
     // A badge may follow the label ("Instant" + "5.5"): the first text is the label when it maps.
     String label = EffortLabels.effort(first).isPresent() || EffortLabels.effort(full).isEmpty() ? first : full;
-    return new Pill(label, (String) m.get("via"));
+    return new Pill(label, (String) m.get("via"), (String) m.get("attr"));
+  }
+
+  /** The effort the pill shows now, by its attribute, else its label; empty without a pill or with neither known. */
+  public Optional<Effort> pillEffort() {
+    Pill p = pill();
+    return p == null ? Optional.empty() : p.effort();
   }
 
   /** The effort pill's label as the page shows it now, or null when there is no pill. */
@@ -138,28 +157,22 @@ public final class EffortPicker {
     }
     String tooltip = (String) m.get("tooltip");
     Map<String, Object> slider = (Map<String, Object>) m.get("slider");
-    if (options.isEmpty() && slider != null) {
+    if (slider != null) {
       String text = (String) slider.get("text");
       boolean power = !bool(slider.get("focusable"));
-      // Row 26's slider: a 5-step ladder, aria-valuenow 0-4; its label when the status names none on the ladder.
-      Effort effort = EffortLabels.effort(text).orElseGet(() -> byIndex(slider));
+      // Its value scaled to its own range first (row 40: 0..3 with Pro a separate row, or 0..4); its label last.
+      Effort effort = EffortLabels.onSlider((Number) slider.get("now"), (Number) slider.get("min"), (Number) slider.get("max"))
+          .or(() -> EffortLabels.effort(text)).orElse(null);
       EffortOption value = new EffortOption(text, effort, true, false);
-      return new EffortMenu(power ? PickerKind.POWER : PickerKind.SLIDER, List.of(value), value, others, tooltip);
+      // A tier beside the slider (Pro as its own row) stays choosable as a row.
+      List<EffortOption> all = new ArrayList<>(List.of(value));
+      options.stream().filter(o -> o.effort() != effort).map(o -> new EffortOption(o.label(), o.effort(), false, o.disabled()))
+          .forEach(all::add);
+      return new EffortMenu(power ? PickerKind.POWER : PickerKind.SLIDER, all, value, others, tooltip);
     }
     PickerKind kind = options.isEmpty() ? PickerKind.UNKNOWN : throughKind;
     EffortOption checked = options.stream().filter(EffortOption::checked).findFirst().orElse(null);
     return new EffortMenu(kind, options, checked, others, tooltip);
-  }
-
-  private static Effort byIndex(Map<String, Object> slider) {
-    Number now = (Number) slider.get("now");
-    Number min = (Number) slider.get("min");
-    Number max = (Number) slider.get("max");
-    if (now == null || min == null || max == null || min.intValue() != 0 || max.intValue() != Effort.values().length - 1) {
-      return null;
-    }
-    int i = now.intValue();
-    return i >= 0 && i < Effort.values().length ? Effort.values()[i] : null;
   }
 
   /**
@@ -200,16 +213,25 @@ public final class EffortPicker {
    */
   public Effort choose(Effort wanted, boolean again) throws SeatException {
     leaveWorkMode(wanted);
-    String before = pillLabel();
+    Pill before = pill();
     if (before == null) {
-      throw refused(wanted, "no effort pill in the composer (" + Controls.describe(Controls.PILL) + ")");
+      throw refused(wanted, Controls.notFound("effort pill", Controls.PILL));
     }
-    if (again || EffortLabels.effort(before).orElse(null) != wanted) {
+    Effort slid = null;
+    if (again || before.effort().orElse(null) != wanted) {
       try {
         EffortMenu menu = openToEfforts(wanted);
+        boolean sliderHasIt = menu.checked() != null && menu.checked().effort() != null
+            && EffortLabels.sliderValue(wanted, 0, sliderSteps(menu) - 1).isPresent();
         switch (menu.kind()) {
           case MENU, ADVANCED_SUBMENU -> clickRow(menu, wanted);
-          case SLIDER, POWER -> moveSlider(menu, wanted);
+          case SLIDER, POWER -> {
+            if (sliderHasIt || menu.options().stream().noneMatch(o -> o.effort() == wanted)) {
+              slid = moveSlider(menu, wanted);
+            } else {
+              clickRow(menu, wanted); // Pro as its own row beside a 0..3 slider (row 40)
+            }
+          }
           default -> throw refused(wanted, "the effort menu shows no effort row"
               + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows()));
         }
@@ -219,14 +241,43 @@ public final class EffortPicker {
     }
     // The page confirms asynchronously: wait briefly for the pill to name the effort, then read it.
     long deadline = System.nanoTime() + 2_000_000_000L;
-    String label = pillLabel();
-    while (EffortLabels.effort(label).orElse(null) != wanted && System.nanoTime() < deadline) {
+    Pill now = pill();
+    while ((now == null || now.effort().orElse(null) != wanted) && System.nanoTime() < deadline) {
       page.waitForTimeout(30);
-      label = pillLabel();
+      now = pill();
     }
-    final String shown = label;
-    return EffortLabels.effort(shown).orElseThrow(() -> refused(wanted,
-        "the effort pill reads \"" + shown + "\", which is no effort the seat knows"));
+    if (now != null && now.effort().isPresent()) {
+      return now.effort().get();
+    }
+    if (slid != null && !labelsKnown()) {
+      return slid; // a pill in a language the seat has no table for: the slider's own value, read back, is the fact
+    }
+    final String shown = now == null ? null : now.label();
+    throw refused(wanted, "the effort pill reads \"" + shown + "\", which is no effort the seat knows");
+  }
+
+  /**
+   * Whether the page speaks a language the seat has a label table for ({@code <html lang>}): there
+   * a label off the ladder is a contradiction, never outvoted by the slider; elsewhere it is only
+   * a word the seat cannot read.
+   */
+  public boolean labelsKnown() {
+    Object lang = chat.evaluate("() => document.documentElement.lang || ''", null);
+    return EffortLabels.hasTable(String.valueOf(lang));
+  }
+
+  /** How many steps the menu's slider has (its range), 5 when it does not say. */
+  private int sliderSteps(EffortMenu menu) {
+    Map<String, Object> slider = sliderFacts();
+    if (slider == null || !(slider.get("max") instanceof Number max) || !(slider.get("min") instanceof Number min)) {
+      return Effort.values().length;
+    }
+    return max.intValue() - min.intValue() + 1;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> sliderFacts() {
+    return (Map<String, Object>) ((Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS)).get("slider");
   }
 
   /** The Chat/Work switch as the page shows it: whether Work is on, and the Chat button. */
@@ -293,7 +344,7 @@ public final class EffortPicker {
   private EffortMenu openToEfforts(Effort wanted) throws SeatException {
     Controls.Found pill = chat.find(Controls.PILL);
     if (pill == null) {
-      throw refused(wanted, "no effort pill in the composer (" + Controls.describe(Controls.PILL) + ")");
+      throw refused(wanted, Controls.notFound("effort pill", Controls.PILL));
     }
     pill.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
     waitMenus(1, wanted);
@@ -379,8 +430,7 @@ public final class EffortPicker {
    * (row 26). A step that does not show is pressed once more (row 26: once, one did nothing); a
    * step that holds while a tooltip shows is a capped tier.
    */
-  @SuppressWarnings("unchecked")
-  private void moveSlider(EffortMenu menu, Effort wanted) throws SeatException {
+  private Effort moveSlider(EffortMenu menu, Effort wanted) throws SeatException {
     focusSlider();
     EffortOption now = menu.checked();
     for (int step = 0; step < 8; step++) {
@@ -388,7 +438,7 @@ public final class EffortPicker {
         throw refused(wanted, "the effort slider reads \"" + now.label() + "\", which is no effort the seat knows");
       }
       if (now.effort() == wanted) {
-        return;
+        return wanted;
       }
       boolean up = now.effort().ordinal() < wanted.ordinal();
       Effort before = now.effort();
@@ -426,10 +476,8 @@ public final class EffortPicker {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private void focusSlider() {
-    Map<String, Object> slider = (Map<String, Object>) ((Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS))
-        .get("slider");
+    Map<String, Object> slider = sliderFacts();
     int item = slider == null ? -1 : ((Number) slider.get("item")).intValue();
     if (slider != null && !bool(slider.get("focusable")) && item >= 0) {
       page.locator(MENU_ITEM).nth(item).focus();

@@ -3,7 +3,9 @@ package dev.solweb.provider.seat.playwright.page;
 import java.util.List;
 
 /**
- * The accessible names the seat knows the page's controls by, in both of the page's languages.
+ * The accessible names the seat knows the page's controls by, in the two languages it has tables
+ * for. They only rank candidates already in the right place (each control's last strategy is
+ * language-free: {@link ComposerControls}, {@link ThreadControls}).
  * Where a name comes from: en "Send prompt", "Stop answering" (July 2026, REAL-PAGE row 16),
  * "Stop streaming"/"Stop generating" (CHATGPT-DOM.md, peers), "Copy response" (the aice capture);
  * ru "Отправить", "Остановить" (row 16), "Спросить ChatGPT", "Работайте с ChatGPT", "Чат",
@@ -16,7 +18,8 @@ public final class Labels {
   /** The composer's aria-label: its placeholder, in Chat and in Work mode. */
   public static final List<String> COMPOSER = List.of("Ask anything" /* r */, "Ask ChatGPT" /* r */,
       "Message ChatGPT" /* r */, "Work with ChatGPT" /* r */, "Спросить ChatGPT", "Работайте с ChatGPT");
-  public static final List<String> SEND = List.of("Send prompt", "Send message" /* r */, "Отправить");
+  /** Row 32 (09-21): plain "Send"; July's "Send prompt". A label list is never complete: the composer form's submit stands behind it. */
+  public static final List<String> SEND = List.of("Send", "Send prompt", "Send message" /* r */, "Отправить");
   public static final List<String> STOP = List.of("Stop answering", "Stop streaming", "Stop generating", "Stop" /* r */,
       "Остановить");
   public static final List<String> MODEL_PICKER = List.of("Select ChatGPT model", "Выбрать модель ChatGPT");

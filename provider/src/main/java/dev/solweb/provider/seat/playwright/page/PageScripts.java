@@ -55,53 +55,98 @@ public final class PageScripts {
   /**
    * Finding controls by {@link Controls}' strategies, and answer messages by its reply
    * strategies (prepended after {@link #COMMON}). {@code find} returns the first strategy with an
-   * element (visible, unless asked otherwise) of one of its names, and that element's index among
-   * ALL of its selector's matches, for Playwright's {@code locator(css).nth(index)}.
+   * element (visible, unless asked otherwise) of one of its names, after its {@code after} anchor,
+   * and that element's index among ALL of its selector's matches, for Playwright's
+   * {@code locator(css).nth(index)}. Messages are read from the VISIBLE conversation only: a
+   * hidden surface of a conversation opened earlier (REAL-PAGE row 39) is never a message.
    */
   static final String FIND = """
         const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
         const nameOf = (el) => el.getAttribute('aria-label') || el.innerText || el.textContent || '';
+        const shown = (el) => {
+          if (!el) return false;
+          if (!el.checkVisibility) return visible(el);
+          return el.checkVisibility() || Array.from(el.children).some((k) => k.checkVisibility());
+        };
+        const anchorOf = (s, root, anyVisibility) => {
+          const all = Array.from((root || document).querySelectorAll(s.after)).filter((a) => anyVisibility || visible(a));
+          return all.length ? all[all.length - 1] : null;
+        };
         const find = (strategies, root, anyVisibility) => {
           for (const s of strategies) {
             const names = s.names.map(norm);
+            const anchor = s.after ? anchorOf(s, root, anyVisibility) : null;
+            if (s.after && !anchor) continue;
             const all = Array.from(document.querySelectorAll(s.css));
+            let hit = null;
             for (let i = 0; i < all.length; i++) {
               const el = all[i];
               if (root && !root.contains(el)) continue;
               if (!anyVisibility && !visible(el)) continue;
               if (names.length && !names.includes(norm(nameOf(el)))) continue;
-              return { via: s.via, css: s.css, index: i, el };
+              if (anchor && !(anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+              hit = { via: s.via, css: s.css, index: i, el };
+              if (!s.last) break;
             }
+            if (hit) return hit;
           }
           return null;
         };
         const plain = (f) => (f ? { via: f.via, css: f.css, index: f.index } : null);
+        const idsIn = (v) => {
+          const t = (v || '').trim();
+          if (!t) return [];
+          if (t[0] === '[') {
+            try { const a = JSON.parse(t); if (Array.isArray(a)) return a.map(String).filter(Boolean); } catch (e) { /* a plain list */ }
+          }
+          return t.split(/[\\s,]+/).filter(Boolean);
+        };
         const idOf = (r, m) => {
-          const holder = r.idOn ? m.closest(r.idOn) : m;
-          const v = holder && holder.getAttribute(r.idAttr);
-          if (!v) return null;
-          const ids = v.split(',').map((x) => x.trim()).filter(Boolean);
-          if (!ids.length) return null;
-          if (!r.idOn) return ids[ids.length - 1];
-          // A unit lists its messages' ids in order: the k-th body is the k-th id.
-          const k = Array.from(holder.querySelectorAll(r.message)).indexOf(m);
-          return ids[Math.min(Math.max(k, 0), ids.length - 1)];
+          for (const k of r.ids) {
+            const holder = k.on ? m.closest(k.on) : m;
+            const ids = holder ? idsIn(holder.getAttribute(k.attr)) : [];
+            if (!ids.length) continue;
+            if (holder === m) return ids[ids.length - 1];
+            // A unit lists its messages' ids in order, a thinking record's first: the k-th of its
+            // bodies, counted from the end, is the k-th id from the end.
+            const bodies = Array.from(holder.querySelectorAll(r.message));
+            const at = ids.length - bodies.length + bodies.indexOf(m);
+            return ids[Math.min(Math.max(at, 0), ids.length - 1)];
+          }
+          return null;
         };
         const bodyOf = (r, m) => (r.body === ':scope' ? m : m.querySelector(r.body));
+        const textOf = (r, m) => {
+          const b = bodyOf(r, m);
+          if (!b) return '';
+          if (!r.drop) return b.innerText;
+          const clone = b.cloneNode(true);
+          clone.querySelectorAll(r.drop).forEach((x) => x.remove());
+          return clone.textContent;
+        };
+        // A unit read whole (the last, role-only strategy) is a message once it holds answer text:
+        // right after Send it holds only a thinking status (REAL-PAGE row 29).
+        const messages = (r) => Array.from(document.querySelectorAll(r.message))
+          .filter((el) => shown(el) && (!r.drop || textOf(r, el).trim() !== ''))
+          .map((el) => ({ el, id: idOf(r, el) })).filter((x) => x.id);
         const replies = (sel) => {
           for (const r of sel.reply) {
-            const msgs = Array.from(document.querySelectorAll(r.message), (el) => ({ el, id: idOf(r, el) })).filter((x) => x.id);
+            const msgs = messages(r);
             if (msgs.length) return { r, msgs };
           }
           return { r: null, msgs: [] };
         };
         const lookup = (sel, id) => {
           for (const r of sel.reply) {
-            for (const el of document.querySelectorAll(r.message)) if (idOf(r, el) === id) return { r, el };
+            for (const m of messages(r)) if (m.id === id) return { r, el: m.el };
           }
           return null;
         };
-        const turnOf = (r, el) => el.closest(r.turn) || el.parentElement;
+        const turnOf = (r, el) => {
+          for (const t of r.turn) { const hit = el.closest(t); if (hit) return hit; }
+          return el.parentElement;
+        };
+        const turnCss = (r, turn) => r.turn.find((t) => turn.matches(t)) || null;
       """;
 
   /** Finds one control by its strategies: {@code {via, css, index}} or null. */
@@ -122,18 +167,25 @@ public final class PageScripts {
       ([baseline, sel, c]) => {
       """ + COMMON + FIND + """
         const think = new RegExp(sel.thinking, 'i');
+        // A status line is live work only with a live marker: its state names work in progress, it
+        // holds a shimmer or aria-busy, or it reads a live-work label. A finished summary ("Thought
+        // for 8 s", in any language) under the same attribute is not.
+        const liveState = /think|reason|stream|progress|generat|running|pending|active|busy|live/i;
+        const liveStatus = (s) => visible(s) && !!fullText(s) && (liveState.test(s.getAttribute(sel.statusAttr) || '')
+          || !!s.querySelector(sel.busy) || think.test(fullText(s)));
         const thinkingIn = (root) => {
           if (!root) return false;
           if (root.matches('[aria-busy="true"]') || Array.from(root.querySelectorAll(sel.busy)).some(visible)) return true;
-          if (Array.from(root.querySelectorAll('[data-streaming-response-status]')).some((s) => visible(s) && fullText(s))) return true;
+          if (Array.from(root.querySelectorAll('[' + sel.statusAttr + ']')).some(liveStatus)) return true;
           for (const el of root.querySelectorAll('span, div, button, p, h2, h3, h4')) {
-            if (el.children.length === 0 && el.closest('pre') === null && visible(el)
+            if (el.children.length === 0 && el.closest('pre') === null && el.closest(c.userUnit) === null
+                && el.closest('[data-user-message-bubble]') === null && visible(el)
                 && think.test((el.textContent || '').trim())) return true;
           }
           return false;
         };
         const composer = find(c.composer);
-        const stop = find(c.stop.filter((s) => s.via !== c.weakStop));
+        const stop = find(c.stop.filter((s) => !c.weakStop.includes(s.via)));
         const send = find(c.send);
         const base = new Set(baseline);
         const { r, msgs } = replies(c);
@@ -149,7 +201,9 @@ public final class PageScripts {
             || !!document.querySelector('#challenge-form, iframe[src*="challenges.cloudflare.com"]')
             || (!composer && !!document.body && document.body.textContent.length < 5000
                 && /verify you are human/i.test(document.body.textContent)),
-          turns: document.querySelectorAll(c.turns).length,
+          turns: Array.from(document.querySelectorAll(c.turns)).filter(shown).length
+            || Array.from(document.querySelectorAll(c.exchanges)).filter(shown).length,
+          modals: Array.from(document.querySelectorAll(sel.modal)).filter(visible).map((m) => fullText(m) || m.id || 'modal'),
           assistantIds: msgs.map((m) => m.id),
           targetId: null, targetText: null, targetSlug: null, actionBar: false, thinking: false, banners: [],
           via: { composer: composer && composer.via, send: send && send.via, stop: stop && stop.via, reply: null },
@@ -161,13 +215,12 @@ public final class PageScripts {
           target = turn;
           out.targetId = last.id;
           out.targetSlug = last.el.getAttribute('data-message-model-slug');
-          out.targetText = Array.from(turn.querySelectorAll(r.message), (m) => { const b = bodyOf(r, m); return b ? b.innerText : ''; })
-            .join('\\n');
+          out.targetText = Array.from(turn.querySelectorAll(r.message)).filter(shown).map((m) => textOf(r, m)).join('\\n');
           out.actionBar = !!find(c.copy, turn);
           out.thinking = thinkingIn(turn);
           out.via.reply = r.via;
         } else {
-          const units = document.querySelectorAll('[data-chatgpt-search-unit-key$=":1:assistant"], section[data-turn="assistant"]');
+          const units = Array.from(document.querySelectorAll(c.assistantUnit + ', section[data-turn="assistant"]')).filter(shown);
           out.thinking = units.length > 0 && thinkingIn(units[units.length - 1]);
         }
         out.thinking = out.thinking || Array.from(document.querySelectorAll('form button, #thread-bottom-container button'))
@@ -198,12 +251,15 @@ public final class PageScripts {
       }
       """;
 
-  /** The effort pill's label (first text and all of it) and how it was found, or null without a pill. */
+  /** The effort pill's label (first text and all of it), its data-selected-reasoning-effort and how it was found, or null without a pill. */
   static final String PILL = """
       (strategies) => {
       """ + COMMON + FIND + """
         const f = find(strategies);
-        return f ? { first: firstText(f.el), full: fullText(f.el), via: f.via } : null;
+        if (!f) return null;
+        const holder = f.el.closest('[data-selected-reasoning-effort]') || f.el.querySelector('[data-selected-reasoning-effort]');
+        return { first: firstText(f.el), full: fullText(f.el), via: f.via,
+          attr: holder ? holder.getAttribute('data-selected-reasoning-effort') : null };
       }
       """;
 
@@ -212,11 +268,11 @@ public final class PageScripts {
    * shown), which strategy found it, and whether the composer is editable and empty.
    */
   static final String CONTROLS_FOUND = """
-      ([composer, send, stop]) => {
+      ([composer, send, stop, weak]) => {
       """ + COMMON + FIND + """
         const c = find(composer, null, true);
         const s = find(send, null, true);
-        const t = find(stop.filter((x) => x.via !== 'structure'), null, true);
+        const t = find(stop.filter((x) => !weak.includes(x.via)), null, true);
         const el = c && c.el;
         const editable = !!el && el.getAttribute('contenteditable') !== 'false'
           && !el.hasAttribute('disabled') && el.getAttribute('aria-disabled') !== 'true'
@@ -257,9 +313,12 @@ public final class PageScripts {
       }
       """;
 
-  /** Conversation links the page lists (its history sidebar): a new chat shows up here first. */
+  /** Conversation links and link-less rows the page lists (its history sidebar, row 38): a new chat shows up here first. */
   static final String CONVERSATION_LINKS = """
-      (sel) => Array.from(document.querySelectorAll(sel), a => a.href)
+      ([links, rows, key]) => ({
+        hrefs: Array.from(document.querySelectorAll(links), (a) => a.href),
+        keys: Array.from(document.querySelectorAll(rows), (r) => r.getAttribute(key) || ''),
+      })
       """;
 
   /** Whether the page's clipboard interception caught a copy, and what. */

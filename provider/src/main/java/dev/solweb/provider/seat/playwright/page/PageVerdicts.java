@@ -35,6 +35,13 @@ public final class PageVerdicts {
     CAP(Kind.CAPPED, SeatProbe.State.CAPPED, "usage cap: %s", "", ""),
     /** "ChatGPT is at capacity", "high demand": unavailable (transient). */
     CAPACITY(Kind.UNAVAILABLE, SeatProbe.State.ERROR, "ChatGPT is over capacity: \"%s\"", NOT_SENT, ""),
+    /**
+     * Rows 41, 52: the rate-limit modal over the composer and picker, told by its test id or id in
+     * any language ("Too many requests" in English): capped for a while; no click goes through it,
+     * and the seat never dismisses it.
+     */
+    RATE_LIMIT(Kind.CAPPED, SeatProbe.State.CAPPED, "ChatGPT's rate-limit modal covers the page (\"%s\"): it limits requests"
+        + " for a few minutes", NOT_SENT, "; nothing was resent"),
     /** "Unusual activity ...": unavailable; a person must look at the account. */
     UNUSUAL_ACTIVITY(Kind.UNAVAILABLE, SeatProbe.State.ERROR,
         "ChatGPT reports unusual activity (a person must look at the account): \"%s\"", NOT_SENT, ""),

@@ -239,6 +239,11 @@ public final class PageStream {
     return StreamTap.refetch(page, path);
   }
 
+  /** Deletes conversation {@code id} by the page's own DELETE request, with its own headers ({@link StreamTap#delete}). */
+  public StreamTap.Deleted deleteConversation(String id) {
+    return StreamTap.delete(page, id);
+  }
+
   /** Whether this page has the tap (it is off with {@code -Dsolweb.streamTap=off}, and absent on a page that broke it). */
   public boolean tapped() {
     return Boolean.TRUE.equals(page.evaluate("() => !!window.__solwebTap"));

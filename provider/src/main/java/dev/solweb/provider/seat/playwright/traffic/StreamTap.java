@@ -162,6 +162,18 @@ public final class StreamTap {
             return original.call(window, url.href, { credentials: 'include', headers: ownHeaders || undefined })
               .then((r) => { keepDocument(id, url)(r); return true; }, () => false);
           },
+          /**
+           * The page's own delete of one conversation (REAL-PAGE row 31: DELETE
+           * /backend-api/conversation/id/{id} -> {success: true}), with the page's own headers:
+           * the seat's way to delete where the page shows no menu for it (row 38).
+           */
+          remove(conversationId) {
+            if (!/^[0-9A-Za-z][0-9A-Za-z-]{7,}$/.test(conversationId)) return Promise.resolve({ status: 0, text: '' });
+            const url = new URL('/backend-api/conversation/id/' + conversationId, location.href);
+            return original.call(window, url.href, { method: 'DELETE', credentials: 'include', headers: ownHeaders || undefined })
+              .then((r) => r.text().then((text) => ({ status: r.status, text: text.slice(0, MAX_ERROR) })),
+                () => ({ status: 0, text: '' }));
+          },
         } });
       })();
       """.formatted(toJsArray(TURN_PATHS), toJsArray(SENT_PATHS));
@@ -240,6 +252,22 @@ public final class StreamTap {
    */
   static boolean refetch(Page page, String path) {
     return Boolean.TRUE.equals(page.evaluate("(p) => window.__solwebTap ? window.__solwebTap.refetch(p) : false", path));
+  }
+
+  /** What the page's own delete answered: its HTTP status (0: no answer, or no tap) and the start of its body. */
+  public record Deleted(int status, String text) {
+    /** The page's delete took: 2xx with {@code success: true} (row 31), or an empty 2xx body. */
+    public boolean ok() {
+      return status >= 200 && status < 300 && (text.isBlank() || text.replace(" ", "").contains("\"success\":true"));
+    }
+  }
+
+  /** Deletes conversation {@code id} by the page's own request ({@code remove} in the tap); status 0 without a tap. */
+  @SuppressWarnings("unchecked")
+  static Deleted delete(Page page, String id) {
+    Object out = page.evaluate("(id) => window.__solwebTap ? window.__solwebTap.remove(id) : { status: 0, text: '' }", id);
+    Map<String, Object> m = out instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
+    return new Deleted((int) number(m.get("status")), m.get("text") instanceof String t ? t : "");
   }
 
   private static long number(Object o) {

@@ -52,12 +52,14 @@ class PageReportTest {
     PageInspector.Vias via = new PageInspector.Vias("id", null, null);
     List<EffortOption> options = FIVE;
     String variant = "2026-07";
+    String closest = "2026-07";
+    String pillAttribute;
     List<Banner> banners = List.of();
 
     PageReport report() {
       return PageInspector.report(new PageInspector.Observed(url, onSite, challenge, loginWall, signedIn, composerFound,
           composerEditable, composerEmpty, sendFound, sendEnabled, stopFound, working, via, turns, reply, domBlocks, pill,
-          checkedEffort, menuTried, menuOpened, menuProblem, picker, options, mode, variant, banners));
+          pillAttribute, checkedEffort, menuTried, menuOpened, menuProblem, picker, options, mode, variant, closest, banners));
     }
 
     Page noReply() {

@@ -130,6 +130,12 @@ class StreamTapBrowserTest {
       req.body().onSuccess(b -> seenBodies.add(path + " " + b.toString()));
     }
     var res = req.response();
+    if (path.startsWith("/backend-api/conversation/id/") && req.method() == io.vertx.core.http.HttpMethod.DELETE) {
+      boolean known = path.endsWith("/6929a1b2-0c3d");
+      res.setStatusCode(known ? 200 : 404).putHeader("content-type", "application/json")
+          .end(known ? "{\"success\": true}" : "{\"detail\": {\"code\": \"conversation_not_found\"}}");
+      return;
+    }
     switch (path) {
       case "/" -> res.putHeader("content-type", "text/html").end(PAGE);
       case "/backend-api/f/conversation", "/backend-api/f/conversation/resume" -> {
@@ -457,6 +463,25 @@ class StreamTapBrowserTest {
     assertThat(seenAuthorization).as("the page's own GET, then the seat's with the page's headers")
         .containsExactly("Bearer page-secret-token", "Bearer page-secret-token");
     assertThat(hits).doesNotContainKey("/backend-api/f/conversation");
+  }
+
+  /** Row 31, for row 38's page with no conversation menu: the seat deletes by the page's own request and headers. */
+  @Test
+  void theSeatDeletesByThePagesOwnRequestWithThePagesOwnHeaders() {
+    page.evaluate("() => fetch('/backend-api/conversations/6929a1b2-0c3d', { headers: { authorization: 'Bearer page-secret-token' } })"
+        + ".then((r) => r.text())");
+
+    StreamTap.Deleted deleted = StreamTap.delete(page, "6929a1b2-0c3d");
+    assertThat(deleted.ok()).isTrue();
+    assertThat(deleted.status()).isEqualTo(200);
+    assertThat(hits.get("/backend-api/conversation/id/6929a1b2-0c3d").get()).isEqualTo(1);
+    assertThat(seenAuthorization).containsExactly("Bearer page-secret-token", "Bearer page-secret-token");
+
+    StreamTap.Deleted missing = StreamTap.delete(page, "7777aaaa-0000");
+    assertThat(missing.ok()).isFalse();
+    assertThat(missing.status()).isEqualTo(404);
+    assertThat(StreamTap.delete(page, "../../api/auth").status()).as("only a conversation id").isZero();
+    assertThat(hits.keySet()).noneMatch(p -> p.contains("auth"));
   }
 
   @Test
