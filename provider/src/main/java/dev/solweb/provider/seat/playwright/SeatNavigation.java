@@ -155,7 +155,11 @@ final class SeatNavigation {
       throw SeatException.conversationMissing(conversationUrl);
     }
     ChatGptPage.State now = chat.state(Set.of());
-    if (!(wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown())) {
+    // A tab already on the conversation keeps it, unless it belongs in a project: whether it still
+    // does is the app's verdict on opening it (it moves a chat that left its project to /c/<id>),
+    // which a tab opened before the move cannot show.
+    boolean held = wanted.equals(chat.durableUrl(now.url())) && now.composer() && now.turns() > 0 && !now.faultShown();
+    if (!held || project.isPresent()) {
       chat.open(wanted.get());
     }
     wait.until(PAGE_READY, () -> {
