@@ -215,9 +215,10 @@ class ConversationsCommandTest {
     CtlFixture.Run delete = fx.run("conversations", "delete", "--help");
     CtlFixture.Run list = fx.run("conversations", "list", "--help");
 
-    assertThat(delete.out()).contains("Only registry entries are ever deleted", "tombstone", "--dry-run", "--idle-days",
+    // Help paragraphs are wrapped by picocli at the terminal's width: read them as running text.
+    assertThat(delete.out().replaceAll("\\s+", " ")).contains("Only registry entries are ever deleted", "tombstone", "--dry-run", "--idle-days",
         "Exit: 0 every named conversation is gone", "7 some were skipped");
-    assertThat(list.out()).contains("No prompt text", "GET /v1/conversations", "expired", "deleted");
+    assertThat(list.out().replaceAll("\\s+", " ")).contains("No prompt text", "GET /v1/conversations", "expired", "deleted");
     assertThat(fx.run("--help").out()).contains("7   incomplete");
   }
 }

@@ -11,14 +11,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The repo's models.json registers the four gpt models with the real Pi, in a temp
  * PI_CODING_AGENT_DIR and in the default agent dir (~/.pi/agent, symlinked as the installer does).
- * With stdin not a TTY, Pi writes the table to stderr (PI-FACTS.md section 2).
+ * With stdin not a TTY, Pi writes the table to stderr (PI-FACTS.md section 2). The last column is
+ * images: the models take them (the seat uploads them through the page, docs/attachments.md).
  */
 class PiListModelsTest {
 
   static final List<String> ROWS = List.of(
-      "gpt       sol-web-high    120K     16K      no        no",
-      "gpt       sol-web-medium  120K     16K      no        no",
-      "gpt       sol-web-pro     120K     16K      no        no",
+      "gpt       sol-web-high    120K     16K      no        yes",
+      "gpt       sol-web-medium  120K     16K      no        yes",
+      "gpt       sol-web-pro     120K     16K      no        yes",
       "gpt       sol-web-xhigh   120K     16K      no        no");
 
   @TempDir Path dir;
