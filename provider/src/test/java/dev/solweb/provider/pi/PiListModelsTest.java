@@ -20,7 +20,7 @@ class PiListModelsTest {
       "gpt       sol-web-high    120K     16K      no        yes",
       "gpt       sol-web-medium  120K     16K      no        yes",
       "gpt       sol-web-pro     120K     16K      no        yes",
-      "gpt       sol-web-xhigh   120K     16K      no        no");
+      "gpt       sol-web-xhigh   120K     16K      no        yes");
 
   @TempDir Path dir;
 
