@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 /**
@@ -162,8 +163,10 @@ final class SeatNavigation {
     if (!held || project.isPresent()) {
       chat.open(wanted.get());
     }
+    AtomicReference<ChatGptPage.State> last = new AtomicReference<>(now);
     wait.until(PAGE_READY, () -> {
       ChatGptPage.State s = chat.state(Set.of());
+      last.set(s);
       if (s.banner(Verdict.MISSING).isPresent()) {
         throw SeatException.conversationMissing(conversationUrl);
       }
@@ -186,13 +189,19 @@ final class SeatNavigation {
       }
       return null;
     }, () -> failed(Kind.UNAVAILABLE, "conversation " + conversationUrl + " did not load within "
-        + PAGE_READY.toSeconds() + " s", false));
+        + PAGE_READY.toSeconds() + " s (" + loaded(last.get()) + "); nothing was typed", false));
   }
 
   /**
    * A temporary chat lives only in the tab that holds it: the tab must still show it (the
    * temporary page, its turns); otherwise it is missing (nothing can reopen it) and the caller replays.
    */
+  /** What a conversation's page showed of what the seat waits for: the controls by name, so a timeout says which. */
+  private static String loaded(ChatGptPage.State s) {
+    return "the page showed " + s.url() + ": composer " + (s.composer() ? "found" : "not found") + ", "
+        + (s.turns() > 0 ? s.turns() + " turns" : "no turn found");
+  }
+
   private void resumeTemporary(String conversationUrl) throws SeatException {
     ChatGptPage.State now = chat.state(Set.of());
     boolean held = conversationUrl.equals(temporaryHeld) && now.url().contains(HistoryPage.TEMPORARY_QUERY)
