@@ -273,7 +273,10 @@ class SeatLiveFakesolTest {
       composer = box(shown, "[contenteditable=true][role=textbox]");
     }
     try (LiveSocket live = LiveSocket.open(http, daemon)) {
-      post(input("mouse", "click", composer.x + 20, composer.y + composer.height / 2));
+      // The seat's tab was opened fresh and still shows the Chat/Work switch above the composer (row 27),
+      // which this twin, opened on the conversation, does not: the seat's composer sits about 21 px lower.
+      // A point in the composer's lower part is in it on both pages (its middle was the seat's "+").
+      post(input("mouse", "click", composer.x + 20, composer.y + composer.height - 8));
       // One insert and clear first: keyboard input shows the composer's focus ring, part of the empty picture.
       post("{\"type\": \"text\", \"text\": \"x\"}");
       post(CLEAR);
