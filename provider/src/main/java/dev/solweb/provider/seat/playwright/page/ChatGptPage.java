@@ -36,8 +36,6 @@ public final class ChatGptPage {
   // The controls (composer, Send, Stop, the effort pill, the answer and its Copy) are found by
   // Controls' ordered strategies; what stays here has one shape in every page seen.
 
-  /** The composer's file upload input (CHATGPT-DOM.md "Other": input#upload-files[type=file][multiple]). */
-  static final String UPLOAD_FILES = "input#upload-files[type=\"file\"]";
   /** Images of an answer: the file service's estuary URLs (oracle) and the alt text the page sets. */
   static final String ANSWER_IMAGE = "img[src*=\"/backend-api/estuary/content\"], img[alt=\"Generated image\"],"
       + " img[alt^=\"Generated image\"]";
@@ -405,12 +403,6 @@ public final class ChatGptPage {
   }
 
   // ---- Attachments and images ---------------------------------------------------------------
-
-  /** Hands files to the composer's upload input, as a file picker would. */
-  public void attach(List<java.nio.file.Path> files) {
-    page.locator(UPLOAD_FILES).first().setInputFiles(files.toArray(java.nio.file.Path[]::new),
-        new Locator.SetInputFilesOptions().setTimeout(10_000));
-  }
 
   /** An image of an answer: its URL and the file service's id (null when the URL carries none). */
   public record ImageRef(String url, String fileId) { }
