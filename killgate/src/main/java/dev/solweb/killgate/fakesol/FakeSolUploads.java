@@ -57,7 +57,8 @@ public final class FakeSolUploads {
   public enum Fault {
     /**
      * Row 46: the chip shows at once with no progress, Send stays usable, and processing takes
-     * {@link #SLOW_PROCESSING_MS}; a Send before it ends drops the file without a word.
+     * {@link #SLOW_PROCESSING_MS}, and the stream stays open as long again after its completed line
+     * (the page takes the file in at the stream's end); a Send before it ends drops the file without a word.
      */
     EARLY_CHIP,
     /** Row 45: the processing stream ends with {@code file.processing.failed}. */
@@ -197,6 +198,7 @@ public final class FakeSolUploads {
     boolean document = body.path("index_for_retrieval").asBoolean(false);
     boolean fails;
     long pace;
+    long hold;
     synchronized (this) {
       Stored s = files.get(id);
       if (s == null || !s.uploaded()) {
@@ -205,6 +207,7 @@ public final class FakeSolUploads {
       }
       fails = faults.contains(Fault.PROCESSING_FAILS);
       pace = faults.contains(Fault.EARLY_CHIP) ? SLOW_PROCESSING_MS / 3 : 40;
+      hold = faults.contains(Fault.EARLY_CHIP) ? SLOW_PROCESSING_MS : pace;
     }
     HttpServerResponse res = ctx.response().setChunked(true).putHeader("content-type", "application/x-ndjson")
         .putHeader("cache-control", "no-store");
@@ -218,10 +221,10 @@ public final class FakeSolUploads {
       events.add("file.processing.file_ready");
       events.add("file.processing.completed");
     }
-    writeLines(vertx, res, id, events, 0, pace);
+    writeLines(vertx, res, id, events, 0, pace, hold);
   }
 
-  private void writeLines(Vertx vertx, HttpServerResponse res, String id, List<String> events, int at, long pace) {
+  private void writeLines(Vertx vertx, HttpServerResponse res, String id, List<String> events, int at, long pace, long hold) {
     if (res.closed()) {
       return;
     }
@@ -241,7 +244,10 @@ public final class FakeSolUploads {
       }
     }
     res.write(Buffer.buffer(line.toString() + "\n"));
-    vertx.setTimer(pace, t -> writeLines(vertx, res, id, events, at + 1, pace));
+    // The early chip's page also holds its stream open a while after completed, and takes the file in
+    // only at the stream's end: a Send on the completed line alone still drops it.
+    long next = event.endsWith(".completed") ? hold : pace;
+    vertx.setTimer(next, t -> writeLines(vertx, res, id, events, at + 1, pace, hold));
   }
 
   /**

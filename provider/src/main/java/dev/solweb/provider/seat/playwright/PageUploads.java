@@ -50,6 +50,8 @@ final class PageUploads {
   static final Duration READY_PER_MB = Duration.ofSeconds(2);
   /** Row 46: how long after {@code /uploaded} an image with no stream must show its loaded preview. */
   static final Duration IMAGE_GRACE = Duration.ofMillis(800);
+  /** How long after a file's {@code completed} line a stream still held open keeps it from ready. */
+  static final Duration STREAM_END_GRACE = Duration.ofSeconds(2);
   /** How long the page's turn request may take to be seen after the Send was proven. */
   static final Duration SENT_BODY_WAIT = Duration.ofSeconds(5);
 
@@ -234,10 +236,14 @@ final class PageUploads {
         + " s; nothing was sent", false));
   }
 
-  /** Row 46: processed by the stream, or an image the page finished at {@code /uploaded} with a loaded preview. */
+  /**
+   * Row 46: processed by the stream (and the stream over, or a moment past its {@code completed}
+   * line for a page that holds it open), or an image the page finished at {@code /uploaded} with a
+   * loaded preview.
+   */
   private boolean ready(Track t) {
     if (t.stage() == Stage.COMPLETED) {
-      return true;
+      return t.streamEnded() || System.nanoTime() - t.completedAtNanos() > STREAM_END_GRACE.toNanos();
     }
     return t.image() && t.stage() == Stage.UPLOADED && !t.processRequested()
         && System.nanoTime() - t.uploadedAtNanos() > IMAGE_GRACE.toNanos() && controls.previewsLoaded();

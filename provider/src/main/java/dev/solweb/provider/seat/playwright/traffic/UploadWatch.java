@@ -53,6 +53,8 @@ public final class UploadWatch {
     private String uploadUrl;
     private String failure;
     private long uploadedAtNanos;
+    private long completedAtNanos;
+    private boolean streamEnded;
     private boolean processRequested;
 
     Track(String name, long size, boolean image) {
@@ -90,6 +92,20 @@ public final class UploadWatch {
     /** When {@code /uploaded} succeeded ({@link System#nanoTime}), 0 before. */
     public long uploadedAtNanos() {
       return uploadedAtNanos;
+    }
+
+    /** When the stream said {@code file.processing.completed} ({@link System#nanoTime}), 0 before. */
+    public long completedAtNanos() {
+      return completedAtNanos;
+    }
+
+    /**
+     * The processing stream has ended, so the page has read all of it too: the seat reads its own
+     * clone of the stream, and a page that takes the file in only at the stream's end would drop a
+     * file sent between its {@code completed} line and that end.
+     */
+    public boolean streamEnded() {
+      return streamEnded;
     }
 
     /** The page started this file's upload ({@code POST /backend-api/files} seen). */
@@ -259,9 +275,15 @@ public final class UploadWatch {
       if (FAILED_EVENT.matcher(event).find()) {
         t.fail(Stage.FAILED, "processing ended " + event + (message == null ? "" : ": " + message));
       } else if (COMPLETED.equals(event)) {
+        if (t.stage != Stage.COMPLETED) {
+          t.completedAtNanos = System.nanoTime();
+        }
         t.advance(Stage.COMPLETED);
-      } else if (Boolean.TRUE.equals(line.get("ended")) && t.stage != Stage.COMPLETED) {
-        t.fail(Stage.FAILED, "the processing stream ended without " + COMPLETED + (message == null ? "" : " (" + message + ")"));
+      } else if (Boolean.TRUE.equals(line.get("ended"))) {
+        t.streamEnded = true;
+        if (t.stage != Stage.COMPLETED) {
+          t.fail(Stage.FAILED, "the processing stream ended without " + COMPLETED + (message == null ? "" : " (" + message + ")"));
+        }
       }
     });
     return track.isPresent();
