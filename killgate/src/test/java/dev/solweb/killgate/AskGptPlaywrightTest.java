@@ -54,7 +54,9 @@ class AskGptPlaywrightTest {
         """), 0);
     Path home = Files.createDirectories(dir.resolve("home"));
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+    // The JVM options bin/lib.sh gives solwebd.
+    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        "-cp", System.getProperty("java.class.path"),
         "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString(),
         "--port", "0", "--home", home.toString())
         .redirectErrorStream(true).redirectOutput(dir.resolve("solwebd.log").toFile());

@@ -92,10 +92,10 @@ class DoctorFakesolTest extends SeatHarness {
   }
 
   @ParameterizedTest(name = "{0} {1}")
+  // Every shape once; Russian labels on two of them (the doctor reads labels as the seat does: Labels).
   @CsvSource({"2026-03, en, menu, id, testid, author-role", "2026-07, ru, menu, id, testid, author-role",
       "2026-08, en, advanced-submenu, id, testid, author-role", "2026-09, en, slider, id, testid, author-role",
-      "2026-09, ru, slider, id, testid, author-role", "2026-09-turnkey, en, slider, id, testid, markdown-text-style",
-      "2026-10, en, power, label, , dil", "2026-10, ru, power, label, , dil"})
+      "2026-09-turnkey, en, slider, id, testid, markdown-text-style", "2026-10, ru, power, label, , dil"})
   void doctorPassesOnEveryFakesolShapeWithoutTypingOrSending(String dom, String locale, String picker, String composerVia,
       String sendVia, String replyVia) throws Exception {
     SeatReply reply = conversation(dom, locale);

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -192,48 +193,39 @@ class FakeSolMutationsTest {
     if (full) {
       return visitAll(dom, plan, List.of(probe)).get(probe);
     }
-    Page page = answered(dom, plan, probes(List.of(probe)), new CopyOnWriteArrayList<>()).page();
+    Visit visit = load(dom, plan, probes(List.of(probe)), new CopyOnWriteArrayList<>());
+    answer(visit);
+    reload(visit);
+    Page page = visit.page();
     page.waitForCondition(() -> check(page, probe), new Page.WaitForConditionOptions().setTimeout(30_000));
     return check(page, probe);
   }
 
-  /** Each probe's answer over the whole visit ({@link #visit} with {@code full}): whether it held at any point. */
+  /**
+   * Each probe's answer over the whole visit ({@link #visit} with {@code full}): whether it held at
+   * any point. The visit ends early once every probe has held (a mutated page mostly shows its
+   * mutation at the first load); a probe that never holds (the base page's) sees every point.
+   */
   private Map<String, Boolean> visitAll(String dom, PageMutations.Plan plan, List<String> probes) {
     Map<String, Boolean> held = probes(probes);
     List<String> headers = new CopyOnWriteArrayList<>();
-    Visit visit = answered(dom, plan, held, headers);
-    Page page = visit.page();
-    dismissModal(page);
-    type(page, "draft");
-    page.waitForCondition(() -> sendButton(page).count() > 0 && sendButton(page).first().isEnabled());
-    note(page, held);
-    ElementHandle pill = page.evaluateHandle("() => pillNode").asElement();
-    pill.click();
-    page.locator("[role=menu]").first().waitFor();
-    note(page, held);
-    page.keyboard().press("Escape");
-    editor(page).click();
-    page.keyboard().press("End");
-    page.keyboard().press("Enter");
-    page.waitForCondition(() -> visit.sol().sends().size() == 2
-        || (Boolean) page.evaluate("() => document.querySelectorAll('form [contenteditable] > p').length === 2"));
-    note(page, held);
-    for (String probe : probes) {
-      if (probe.startsWith("request:")) {
-        held.put(probe, headers.contains(probe.substring("request:".length())));
+    Visit visit = load(dom, plan, held, headers);
+    List<Consumer<Visit>> points = List.of(FakeSolMutationsTest::answer, FakeSolMutationsTest::reload,
+        FakeSolMutationsTest::draft, FakeSolMutationsTest::effortMenu, FakeSolMutationsTest::enter);
+    for (Consumer<Visit> point : points) {
+      if (noteAll(visit, held, headers)) {
+        break;
       }
+      point.accept(visit);
     }
+    noteAll(visit, held, headers);
     return held;
   }
 
-  /** A page of {@code dom} through {@code plan}, after one answered turn and a reload of its conversation. */
+  /** A page of {@code dom} through {@code plan} in a fresh context; {@code headers} collects every request header name. */
   private record Visit(FakeSol sol, Page page) {}
 
-  /**
-   * Loads the page, runs one turn, reloads the conversation: {@code held} notes each DOM probe at
-   * the load and at the answer; {@code headers} collects every request header name.
-   */
-  private Visit answered(String dom, PageMutations.Plan plan, Map<String, Boolean> held, List<String> headers) {
+  private Visit load(String dom, PageMutations.Plan plan, Map<String, Boolean> held, List<String> headers) {
     FakeSol sol = start(dom, plan);
     BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
     open.add(context);
@@ -241,30 +233,63 @@ class FakeSolMutationsTest {
     page.onRequest(r -> headers.addAll(r.headers().keySet()));
     page.navigate(sol.url().toString());
     page.locator("html[data-fakesol-loaded]").waitFor();
-    note(page, held);
+    return new Visit(sol, page);
+  }
+
+  /** One turn, answered: its code block shows. */
+  private static void answer(Visit visit) {
+    Page page = visit.page();
     dismissModal(page);
     type(page, "first");
     submit(page);
     page.waitForCondition(() -> (Boolean) page.evaluate("() => Array.from(document.querySelectorAll('code, [role=textbox]'))"
         + ".some((e) => e.textContent.includes('\"tool\"') && e.checkVisibility())"), new Page.WaitForConditionOptions().setTimeout(30_000));
-    assertThat(sol.sends()).hasSize(1);
-    note(page, held);
-    // Row 9: the address is /c/WEB:<id> at first; reload once the durable id is there.
+    assertThat(visit.sol().sends()).hasSize(1);
+  }
+
+  /** Row 9: the address is /c/WEB:<id> at first; reload once the durable id is there. */
+  private static void reload(Visit visit) {
+    Page page = visit.page();
     page.waitForCondition(() -> page.url().matches(".*/c/[0-9a-f-]{36}.*"), new Page.WaitForConditionOptions().setTimeout(30_000));
     page.reload();
     page.locator("html[data-fakesol-loaded]").waitFor();
-    return new Visit(sol, page);
+  }
+
+  private static void draft(Visit visit) {
+    Page page = visit.page();
+    dismissModal(page);
+    type(page, "draft");
+    page.waitForCondition(() -> sendButton(page).count() > 0 && sendButton(page).first().isEnabled());
+  }
+
+  private static void effortMenu(Visit visit) {
+    Page page = visit.page();
+    ElementHandle pill = page.evaluateHandle("() => pillNode").asElement();
+    pill.click();
+    page.locator("[role=menu]").first().waitFor();
+  }
+
+  private static void enter(Visit visit) {
+    Page page = visit.page();
+    page.keyboard().press("Escape");
+    editor(page).click();
+    page.keyboard().press("End");
+    page.keyboard().press("Enter");
+    page.waitForCondition(() -> visit.sol().sends().size() == 2
+        || (Boolean) page.evaluate("() => document.querySelectorAll('form [contenteditable] > p').length === 2"));
+  }
+
+  /** Notes each probe that holds now (a request probe: a request so far carried its header); true once all have held. */
+  private static boolean noteAll(Visit visit, Map<String, Boolean> held, List<String> headers) {
+    held.replaceAll((probe, before) -> before || (probe.startsWith("request:")
+        ? headers.contains(probe.substring("request:".length())) : check(visit.page(), probe)));
+    return !held.containsValue(false);
   }
 
   private static Map<String, Boolean> probes(List<String> probes) {
     Map<String, Boolean> held = new LinkedHashMap<>();
     probes.forEach(p -> held.put(p, false));
     return held;
-  }
-
-  /** Each probe that holds now is noted as having held. */
-  private static void note(Page page, Map<String, Boolean> held) {
-    held.replaceAll((probe, before) -> before || check(page, probe));
   }
 
   private static boolean check(Page page, String probe) {

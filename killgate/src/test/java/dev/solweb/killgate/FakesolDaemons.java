@@ -58,12 +58,16 @@ final class FakesolDaemons implements AutoCloseable {
   Process launch(List<String> output, Map<String, String> env) throws Exception {
     Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+    // The JVM options bin/lib.sh gives solwebd.
+    ProcessBuilder pb = new ProcessBuilder(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        "-cp", System.getProperty("java.class.path"),
         "dev.solweb.provider.daemon.Solwebd", "--seat", "playwright", "--headless", "--chat-url", chatUrl.toString(),
         "--port", "0", "--home", home.toString())
         .redirectErrorStream(true);
     pb.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
     pb.environment().put("SOLWEBD_KEEPALIVE_S", "0");
+    // fakesol has no account to protect: no Send gap unless a test sets one (AccountSafetyFakesolTest does).
+    pb.environment().put("SOLWEBD_SEND_GAP_MS", "0");
     pb.environment().putAll(env);
     Process process = pb.start();
     processes.add(process);
