@@ -3,6 +3,7 @@ package dev.solweb.killgate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.provider.ctl.CtlEnv;
 import dev.solweb.provider.ctl.Solwebctl;
 import dev.solweb.provider.daemon.StateFile;
@@ -14,6 +15,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,10 @@ class CodexFakesolEndToEndTest {
       {"account": "owner@solweb.invalid", "default": [
         {"blocks": ["{\\"tool\\": \\"exec_command\\", \\"arguments\\": {\\"cmd\\": \\"echo hi > hello.txt\\"}}"]},
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hello.txt holds hi\\"}"]}
+      ]}""";
+  private static final String SCENARIO_FINAL = """
+      {"account": "owner@solweb.invalid", "default": [
+        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"It is a test pattern.\\"}"]}
       ]}""";
   private static final String THREE_CALLS = ThreeCalls.scenario("exec_command",
       ThreeCalls.args().put("cmd", "printf K24-A | tee a.txt"), ThreeCalls.args().put("cmd", "printf K24-B | tee b.txt"),
@@ -63,8 +69,8 @@ class CodexFakesolEndToEndTest {
     assertThat(code).as(String.join(" ", args) + ": " + err).isZero();
   }
 
-  /** One {@code codex exec PROMPT} through solwebd's Playwright seat on fakesol playing {@code scenario}. */
-  private Path codexExec(String scenario, String prompt) throws Exception {
+  /** One {@code codex exec PROMPT [OPTIONS]} through solwebd's Playwright seat on fakesol playing {@code scenario}. */
+  private Path codexExec(String scenario, String prompt, String... options) throws Exception {
     assertThat(CODEX).as("the pinned Codex is missing; run: npm ci --prefix tools/codex").isExecutable();
     sol = FakeSol.start(Scenario.parse(scenario), 0);
     Path home = Files.createDirectories(dir.resolve("solwebd-home"));
@@ -86,8 +92,11 @@ class CodexFakesolEndToEndTest {
     Files.writeString(codexHome.resolve("config.toml"), Files.readString(ROOT.resolve("tools/codex/config.test.toml"))
         .replace("@PORT@", Integer.toString(state.port())).replace("@SOLWEBCTL@", ROOT.resolve("bin/solwebctl").toString()));
 
-    ProcessBuilder builder = new ProcessBuilder(CODEX.toString(), "exec", "--skip-git-repo-check",
-        "--dangerously-bypass-approvals-and-sandbox", prompt)
+    List<String> command = new ArrayList<>(List.of(CODEX.toString(), "exec", "--skip-git-repo-check",
+        "--dangerously-bypass-approvals-and-sandbox"));
+    command.add(prompt);
+    command.addAll(List.of(options)); // after the prompt: -i takes one or more files and would take the prompt as one
+    ProcessBuilder builder = new ProcessBuilder(command)
         .directory(workspace.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
         .redirectOutput(dir.resolve("codex.out").toFile()).redirectError(dir.resolve("codex.err").toFile());
     builder.environment().clear();
@@ -110,6 +119,29 @@ class CodexFakesolEndToEndTest {
     assertThat(sends.get(0).text()).contains("## exec_command", "create hello.txt containing hi");
     assertThat(sends.get(1).text()).startsWith("TOOL RESULT [call_1_");
     assertThat(sends.get(1).conversationId()).isEqualTo(sends.get(0).conversationId());
+  }
+
+  /**
+   * Issue 29: {@code codex exec -i shot.png} sends the image as a Responses {@code input_image}
+   * data URL; it reaches fakesol through the page's upload with the same bytes (sha256), once,
+   * named by the turn's Send.
+   */
+  @Test
+  void codexSendsAnImageWithDashIAndThePageReceivesTheSameBytes() throws Exception {
+    Path shot = Files.createDirectories(dir.resolve("pictures")).resolve("shot.png");
+    byte[] png = UploadFiles.png("shot.png", 4_000, 7).bytes();
+    Files.write(shot, png);
+
+    codexExec(SCENARIO_FINAL, "what is in this image?", "-i", shot.toString());
+
+    assertThat(Files.readString(dir.resolve("codex.out"))).contains("a test pattern");
+    List<FakeSolUploads.Turn> turns = sol.uploads().turns();
+    System.out.println("Codex -i: sent shot.png sha256 " + UploadFiles.sha256(png) + " (" + png.length + " bytes); fakesol received "
+        + turns.stream().flatMap(t -> t.files().stream()).map(f -> f.sha256() + " (" + f.bytes().length + " bytes)").toList());
+    assertThat(turns).as("one Send, with its files").hasSize(1);
+    assertThat(turns.get(0).files()).extracting(FakeSolUploads.Stored::sha256).containsExactly(UploadFiles.sha256(png));
+    assertThat(sol.uploads().createRequests()).as("uploaded once").isEqualTo(1);
+    assertThat(sol.sends().get(0).text()).contains("what is in this image?");
   }
 
   /**

@@ -83,7 +83,8 @@ class OperatorPageTest {
     Files.createDirectories(SHOTS);
     sol = FakeSol.start(Scenario.parse(SCENARIO), 0);
     daemons = new FakesolDaemons(home, sol.url());
-    daemon = daemons.start(ACCOUNT);
+    // The operator's page as a browser seat's owner sees it: the default Send gap (FakesolDaemons sets none).
+    daemon = daemons.start(ACCOUNT, Map.of("SOLWEBD_SEND_GAP_MS", "2000"));
     playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
     browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
         .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));

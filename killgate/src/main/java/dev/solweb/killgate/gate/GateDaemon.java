@@ -128,6 +128,11 @@ final class GateDaemon implements AutoCloseable {
     return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler);
   }
 
+  /** The fakesol page behind a {@link SeatKind#FAKESOL} daemon (what reached it: sends, uploads); null on the scripted seat. */
+  FakeSol fakesol() {
+    return fakesol;
+  }
+
   /** What the seat typed, in order (ScenarioPlayer.sends(): the scripted seat's, or fakesol's /control). */
   List<ScenarioPlayer.Send> sends() {
     return player.sends();
