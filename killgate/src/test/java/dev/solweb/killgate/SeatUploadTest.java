@@ -108,6 +108,27 @@ class SeatUploadTest extends SeatHarness {
     assertThat(sol.sends()).isEmpty();
   }
 
+  /** Row 50: the last turn's metadata said file_upload has 0 left: capped until its reset, before anything is chosen. */
+  @Test
+  void aPageThatSaidNoUploadsAreLeftIsCappedBeforeTheNextFileIsChosen() throws Exception {
+    PlaywrightSeat seat = ready();
+    sol.uploadsLeft(1);
+    seat.send("the last one", List.of(UploadFiles.log("one.log", 1_000))); // its turn's metadata: file_upload 0
+
+    assertThatThrownBy(() -> seat.send("one more", List.of(UploadFiles.log("two.log", 1_000))))
+        .isInstanceOfSatisfying(SeatException.class, e -> {
+          assertThat(e.afterSend()).isFalse();
+          assertThat(e.failure().kind()).isEqualTo(Kind.CAPPED);
+          assertThat(e.failure().message()).contains("file_upload has 0 uploads left");
+          assertThat(Instant.parse(e.failure().resumeAt())).isAfter(Instant.now());
+        });
+    assertThat(sol.sends()).hasSize(1);
+    assertThat(sol.uploads().createRequests()).as("nothing chosen for the refused turn").isEqualTo(1);
+
+    seat.send("text still goes", List.of()); // only uploads are capped
+    assertThat(sol.sends()).hasSize(2);
+  }
+
   @Test
   void anImageFinishedWithoutTheStreamIsReadyByItsLoadedPreview() throws Exception {
     PlaywrightSeat seat = ready(Fault.IMAGE_WITHOUT_STREAM);

@@ -48,6 +48,10 @@ final class AccountCounters {
     uploads = Math.max(0, uploads - attachments);
   }
 
+  synchronized void uploadsLeft(int left) {
+    uploads = Math.max(0, left);
+  }
+
   /** {@code slug} reached its cap. */
   synchronized void exhaust(String slug) {
     open();

@@ -211,6 +211,11 @@ public final class FakeSol implements AutoCloseable {
     return uploads;
   }
 
+  /** Sets how many file uploads the account has left ({@code file_upload}, REAL-PAGE rows 49-50; 80 at start). */
+  public void uploadsLeft(int left) {
+    counters.uploadsLeft(left);
+  }
+
   public ChatHistory history() {
     return history;
   }
