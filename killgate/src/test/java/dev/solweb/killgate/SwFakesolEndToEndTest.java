@@ -29,9 +29,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * sw end to end once on fakesol: bin/sw with the pinned Claude Code and ccr (tools/ccr), and
- * solwebd on the real PlaywrightSeat (headless) against fakesol, started by solwebctl ensure
- * before sw runs, so sw's own ensure finds it up. Loopback only; every home is a temp dir.
+ * sw end to end on fakesol: bin/sw with the pinned Claude Code, straight at solwebd's Messages
+ * API (sw's default) and through the pinned ccr ({@code --via-ccr}, tools/ccr), and solwebd on
+ * the real PlaywrightSeat (headless) against fakesol, started by solwebctl ensure before sw runs,
+ * so sw's own ensure finds it up. Loopback only; every home is a temp dir.
  */
 class SwFakesolEndToEndTest {
 
@@ -109,8 +110,8 @@ class SwFakesolEndToEndTest {
     return new Run(process.exitValue(), Files.readString(dir.resolve(name + ".out")), Files.readString(dir.resolve(name + ".err")));
   }
 
-  /** {@code sw --trust PROMPT} with Claude Code and ccr through solwebd's Playwright seat on fakesol playing {@code scenario}. */
-  private Run sw(String scenario, String prompt, Path workspace) throws Exception {
+  /** {@code sw [OPTIONS] --trust PROMPT} with Claude Code through solwebd's Playwright seat on fakesol playing {@code scenario}. */
+  private Run sw(String scenario, String prompt, Path workspace, String... options) throws Exception {
     sol = FakeSol.start(Scenario.parse(scenario), 0);
     Path home = Files.createDirectories(dir.resolve("solwebd-home"));
     Files.createDirectories(workspace);
@@ -133,13 +134,17 @@ class SwFakesolEndToEndTest {
     ctl("enroll", "--current-profile", "--json", "--seat", "scripted:" + enroll);
     ctl("ensure", "--json", "--seat", "playwright", "--headless", "--chat-url", sol.url().toString());
     assertThat(StateFile.read(home.resolve("solwebd.state.json")).orElseThrow().seat()).contains("playwright");
-    Run install = bin("sw", "install-ccr");
-    assertThat(install.exitCode()).as(install.err()).isZero();
-    return bin("sw", "--workspace", workspace.toString(), "--trust", prompt, "--task-slug", "hello");
+    if (List.of(options).contains("--via-ccr")) {
+      Run install = bin("sw", "install-ccr");
+      assertThat(install.exitCode()).as(install.err()).isZero();
+    }
+    List<String> args = new ArrayList<>(List.of(options));
+    args.addAll(List.of("--workspace", workspace.toString(), "--trust", prompt, "--task-slug", "hello"));
+    return bin("sw", args.toArray(String[]::new));
   }
 
   @Test
-  void swCreatesHelloTxtThroughClaudeCodeCcrAndThePlaywrightSeatOnFakesol() throws Exception {
+  void swCreatesHelloTxtWithClaudeCodeStraightAtSolwebdAndThePlaywrightSeatOnFakesol() throws Exception {
     Path workspace = dir.resolve("workspace");
     Run run = sw(SCENARIO, "create hello.txt containing hi", workspace);
 
@@ -164,7 +169,7 @@ class SwFakesolEndToEndTest {
   @Test
   void claudeCodeRunsThreeCallsOfOneReplyAndTheirResultsAreOnePageTurnInCallOrder() throws Exception {
     Path workspace = dir.resolve("workspace");
-    Run run = sw(THREE_WRITES, "write a.txt, b.txt and c.txt", workspace);
+    Run run = sw(THREE_WRITES, "write a.txt, b.txt and c.txt", workspace, "--via-ccr");
 
     assertThat(run.exitCode()).as(run.err() + run.out()).isZero();
     ThreeCalls.filesWritten(workspace);
