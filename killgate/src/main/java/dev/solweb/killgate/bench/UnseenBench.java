@@ -282,6 +282,6 @@ public final class UnseenBench implements Callable<Integer> {
   }
 
   public static void main(String[] args) {
-    Cli.exit(new CommandLine(new UnseenBench()), args);
+    Cli.exit(Cli.of(new UnseenBench(), "bench-unseen", 1), args);
   }
 }
