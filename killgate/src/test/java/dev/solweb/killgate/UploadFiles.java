@@ -12,12 +12,12 @@ import java.util.Random;
 import javax.imageio.ImageIO;
 
 /** Files for upload tests and the upload bench: real PNGs of about a given size, and logs. */
-final class UploadFiles {
+public final class UploadFiles {
 
   private UploadFiles() {}
 
   /** A valid PNG of random pixels (which do not compress), about {@code bytes} long. */
-  static Attachment png(String name, int bytes, long seed) {
+  public static Attachment png(String name, int bytes, long seed) {
     int side = Math.max(2, (int) Math.sqrt(bytes / 3.0));
     BufferedImage image = new BufferedImage(side, side, BufferedImage.TYPE_INT_RGB);
     Random random = new Random(seed);

@@ -5,20 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.solweb.factory.pi.ChildEnvironment;
 import dev.solweb.factory.pi.PiBinary;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.killgate.UploadFiles;
 import dev.solweb.killgate.fakesol.FakeSolUploads;
-import java.awt.Color;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
+import dev.solweb.provider.model.Attachment;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,9 +34,9 @@ class PiImageTest {
   void anImageInPisPromptReachesThePageWithTheSameBytes() throws Exception {
     Path pi = PiBinary.locate(Map.of(PiBinary.ROOT_ENV, REPO.toString())).orElseThrow();
     Gate gate = new Gate(REPO, root, pi, GateDaemon.SeatKind.FAKESOL, Path.of("/usr/bin/chromium"), Set.of());
-    try (Rig rig = gate.rig("pi-image", Scenarios.defaults(Scenarios.fin("A red square on white.")))) {
-      byte[] png = png();
-      Files.write(rig.workspace.resolve("shot.png"), png);
+    try (Rig rig = gate.rig("pi-image", Scenarios.defaults(Scenarios.fin("Coloured noise.")))) {
+      Attachment shot = UploadFiles.png("shot.png", 3_000, 11);
+      Files.write(rig.workspace.resolve("shot.png"), shot.bytes());
       ProcessBuilder builder = new ProcessBuilder(pi.toString(), "--offline", "--no-session", "--no-tools",
           "--model", Rig.MODEL, "--thinking", "off", "-p", "@shot.png", "What is in this image?")
           .directory(rig.workspace.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -52,32 +48,14 @@ class PiImageTest {
 
       assertThat(run.waitFor(180, TimeUnit.SECONDS)).as("pi -p finished").isTrue();
       assertThat(run.exitValue()).as(Files.readString(rig.dir.resolve("pi.err"))).isZero();
-      assertThat(Files.readString(rig.dir.resolve("pi.out"))).contains("A red square on white.");
+      assertThat(Files.readString(rig.dir.resolve("pi.out"))).contains("Coloured noise.");
       List<FakeSolUploads.Turn> turns = rig.daemon.fakesol().uploads().turns();
-      System.out.println("PiImageTest: Pi sent shot.png sha256 " + sha256(png) + " (" + png.length + " bytes); fakesol received "
+      System.out.println("PiImageTest: Pi sent shot.png sha256 " + shot.sha256() + " (" + shot.bytes().length + " bytes); fakesol received "
           + turns.stream().flatMap(t -> t.files().stream()).map(f -> f.sha256() + " (" + f.bytes().length + " bytes)").toList());
       assertThat(turns).as("one Send, with its files").hasSize(1);
-      assertThat(turns.get(0).files()).extracting(FakeSolUploads.Stored::sha256).containsExactly(sha256(png));
+      assertThat(turns.get(0).files()).extracting(FakeSolUploads.Stored::sha256).containsExactly(shot.sha256());
       assertThat(rig.daemon.fakesol().uploads().createRequests()).as("uploaded once").isEqualTo(1);
       assertThat(rig.daemon.sends().get(0).text()).contains("What is in this image?");
     }
-  }
-
-  /** A real PNG (the page decodes images for their size): a red square on white. */
-  private static byte[] png() throws Exception {
-    BufferedImage image = new BufferedImage(64, 48, BufferedImage.TYPE_INT_RGB);
-    var g = image.createGraphics();
-    g.setColor(Color.WHITE);
-    g.fillRect(0, 0, 64, 48);
-    g.setColor(Color.RED);
-    g.fillRect(16, 8, 32, 32);
-    g.dispose();
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ImageIO.write(image, "png", out);
-    return out.toByteArray();
-  }
-
-  static String sha256(byte[] bytes) throws Exception {
-    return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
   }
 }
