@@ -193,7 +193,7 @@ class FakeSolMutationsTest {
     if (full) {
       return visitAll(dom, plan, List.of(probe)).get(probe);
     }
-    Visit visit = load(dom, plan, probes(List.of(probe)), new CopyOnWriteArrayList<>());
+    Visit visit = load(dom, plan, new CopyOnWriteArrayList<>());
     answer(visit);
     reload(visit);
     Page page = visit.page();
@@ -209,7 +209,7 @@ class FakeSolMutationsTest {
   private Map<String, Boolean> visitAll(String dom, PageMutations.Plan plan, List<String> probes) {
     Map<String, Boolean> held = probes(probes);
     List<String> headers = new CopyOnWriteArrayList<>();
-    Visit visit = load(dom, plan, held, headers);
+    Visit visit = load(dom, plan, headers);
     List<Consumer<Visit>> points = List.of(FakeSolMutationsTest::answer, FakeSolMutationsTest::reload,
         FakeSolMutationsTest::draft, FakeSolMutationsTest::effortMenu, FakeSolMutationsTest::enter);
     for (Consumer<Visit> point : points) {
@@ -225,7 +225,7 @@ class FakeSolMutationsTest {
   /** A page of {@code dom} through {@code plan} in a fresh context; {@code headers} collects every request header name. */
   private record Visit(FakeSol sol, Page page) {}
 
-  private Visit load(String dom, PageMutations.Plan plan, Map<String, Boolean> held, List<String> headers) {
+  private Visit load(String dom, PageMutations.Plan plan, List<String> headers) {
     FakeSol sol = start(dom, plan);
     BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
     open.add(context);
