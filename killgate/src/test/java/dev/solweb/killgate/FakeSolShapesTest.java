@@ -113,8 +113,11 @@ class FakeSolShapesTest {
     context.addInitScript("document.addEventListener('DOMContentLoaded', () => { window.__composer = [];"
         + " new MutationObserver(() => { const b = document.querySelector('#thread-bottom-container');"
         + " const now = b.querySelector('[contenteditable]') ? 'editor' : b.querySelector('textarea') ? 'textarea' : 'none';"
-        + " if (window.__composer[window.__composer.length - 1] !== now) window.__composer.push(now); })"
-        + ".observe(document.body, { subtree: true, childList: true }); });");
+        + " if (window.__composer[window.__composer.length - 1] !== now) window.__composer.push(now);"
+        // Read in the same mutation that paints Stop: a check after waitFor races the answer's first node on a busy machine.
+        + " if (window.__answersAtStop === undefined && document.querySelector('button[aria-label=\"Stop answering\"]'))"
+        + " window.__answersAtStop = document.querySelectorAll('[data-dil-message-id]').length; })"
+        + ".observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] }); });");
     Page page = tab();
     Locator editor = composer(page);
     // Row 27: just after navigation an unhydrated bare textarea stands where the editor will be.
@@ -138,7 +141,7 @@ class FakeSolShapesTest {
     send.click();
     // Row 29: Stop shows before any answer node; the exchange holds only the user unit.
     waitFor(page, "button[type=\"button\"][aria-label=\"Stop answering\"]");
-    assertThat(page.locator("[data-dil-message-id]").count()).isZero();
+    assertThat(js(page, "() => window.__answersAtStop")).isEqualTo(0);
     assertThat(page.locator("[data-turn-key] [data-chatgpt-search-unit-key$=\":0:user\"]").count()).isEqualTo(1);
     shot(page, "october-streaming");
     waitGone(page, "button[aria-label=\"Stop answering\"]");
