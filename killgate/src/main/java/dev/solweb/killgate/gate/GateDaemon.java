@@ -1,19 +1,22 @@
 package dev.solweb.killgate.gate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.provider.daemon.Daemon;
-import dev.solweb.provider.daemon.SeatSelection;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
+import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.platform.TokenFile;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeatFactory;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
+import dev.solweb.provider.seat.scripted.ScriptedSeat;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.FileHandler;
 import java.util.logging.Handler;
@@ -49,22 +53,28 @@ final class GateDaemon implements AutoCloseable {
    * Daemon settings a check may change; the rest are solwebd's defaults.
    *
    * @param maxCalls tool calls one reply may make (SOLWEBD_MAX_CALLS)
+   * @param uploads when the seat counts a turn's files as uploaded (only check 13's control changes it)
    */
-  record Settings(Duration keepAlive, Duration turnTimeout, int maxCalls) {
+  record Settings(Duration keepAlive, Duration turnTimeout, int maxCalls, UploadReadiness uploads) {
     static Settings shipped() {
-      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300), ReplyRules.DEFAULT_MAX_CALLS);
+      return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300), ReplyRules.DEFAULT_MAX_CALLS,
+          UploadReadiness.PROCESSED);
     }
 
     Settings keepAlive(Duration value) {
-      return new Settings(value, turnTimeout, maxCalls);
+      return new Settings(value, turnTimeout, maxCalls, uploads);
     }
 
     Settings turnTimeout(Duration value) {
-      return new Settings(keepAlive, value, maxCalls);
+      return new Settings(keepAlive, value, maxCalls, uploads);
     }
 
     Settings maxCalls(int value) {
-      return new Settings(keepAlive, turnTimeout, value);
+      return new Settings(keepAlive, turnTimeout, value, uploads);
+    }
+
+    Settings uploads(UploadReadiness value) {
+      return new Settings(keepAlive, turnTimeout, maxCalls, value);
     }
   }
 
@@ -78,9 +88,11 @@ final class GateDaemon implements AutoCloseable {
   private final FakeSol fakesol;
   private final PlaywrightSeatFactory playwright;
   private final Handler logHandler;
+  /** The scripted seats the daemon made, in order (a rebuilt seat is another one). */
+  private final List<ScriptedSeat> scripted;
 
   private GateDaemon(Path home, Path log, int port, ScenarioPlayer player, String token, Vertx vertx,
-      Daemon daemon, FakeSol fakesol, PlaywrightSeatFactory playwright, Handler logHandler) {
+      Daemon daemon, FakeSol fakesol, PlaywrightSeatFactory playwright, Handler logHandler, List<ScriptedSeat> scripted) {
     this.home = home;
     this.log = log;
     this.port = port;
@@ -91,6 +103,7 @@ final class GateDaemon implements AutoCloseable {
     this.fakesol = fakesol;
     this.playwright = playwright;
     this.logHandler = logHandler;
+    this.scripted = scripted;
   }
 
   static GateDaemon start(SeatKind kind, Scenario scenario, Path home, Settings settings, Path chromium)
@@ -106,9 +119,15 @@ final class GateDaemon implements AutoCloseable {
     PlaywrightSeatFactory playwright = null;
     ScenarioPlayer player;
     SeatFactory factory;
+    List<ScriptedSeat> scripted = new CopyOnWriteArrayList<>();
     if (kind == SeatKind.SCRIPTED) {
-      player = new ScenarioPlayer(scenario);
-      factory = SeatSelection.scripted(player, Clock.systemUTC());
+      ScenarioPlayer scriptedPlayer = new ScenarioPlayer(scenario);
+      player = scriptedPlayer;
+      factory = index -> {
+        ScriptedSeat seat = new ScriptedSeat(scriptedPlayer, Clock.systemUTC(), settings.uploads());
+        scripted.add(seat);
+        return seat;
+      };
     } else {
       fakesol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC());
       Path profile = home.resolve("profile");
@@ -116,7 +135,7 @@ final class GateDaemon implements AutoCloseable {
       player = fakesol.player();
       playwright = PlaywrightSeatFactory.create(
           new PlaywrightOptions(fakesol.url(), true, chromium, profile, home), Clock.systemUTC(),
-          CompletionTracker.Rule.DEFAULT);
+          CompletionTracker.Rule.DEFAULT, settings.uploads());
       factory = playwright;
     }
     ServerSettings server = new ServerSettings(token, settings.keepAlive(), 8L << 20, "killgate",
@@ -125,12 +144,25 @@ final class GateDaemon implements AutoCloseable {
             server, Clock.systemUTC(), () -> { }).withMaxCallsPerReply(settings.maxCalls()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     daemon.startSeats().get(120, TimeUnit.SECONDS);
-    return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler);
+    return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler, scripted);
   }
 
   /** The fakesol page behind a {@link SeatKind#FAKESOL} daemon (what reached it: sends, uploads); null on the scripted seat. */
   FakeSol fakesol() {
     return fakesol;
+  }
+
+  /**
+   * The sha256 of each file the page took with each turn's Send, in order: fakesol's record of its
+   * uploads, or what the scripted seats received.
+   */
+  List<List<String>> filesSent() {
+    if (fakesol != null) {
+      return fakesol.uploads().turns().stream()
+          .map(t -> t.files().stream().map(FakeSolUploads.Stored::sha256).toList()).toList();
+    }
+    return scripted.stream().flatMap(s -> s.received().stream())
+        .map(files -> files.stream().map(Attachment::sha256).toList()).toList();
   }
 
   /** What the seat typed, in order (ScenarioPlayer.sends(): the scripted seat's, or fakesol's /control). */

@@ -128,7 +128,8 @@ public final class KillGate implements Callable<Integer> {
   static List<GateCheck> all() {
     return List.of(new Check01Discovery(), new Check02Token(), new Check03KeepAlive(), new Check04ToolLoop(),
         new Check05Isolation(), new Check06Resume(), new Check07Failures(), new Check08CapMetadata(),
-        new Check09Compaction(), new Check10Billing(), new Check11Batching(), new Check12ClaudeCode());
+        new Check09Compaction(), new Check10Billing(), new Check11Batching(), new Check12ClaudeCode(),
+        new Check13Attachments());
   }
 
   @Override

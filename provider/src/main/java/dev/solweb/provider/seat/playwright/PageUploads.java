@@ -7,6 +7,7 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.seat.playwright.page.CapTimes;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.Uploads;
@@ -62,10 +63,11 @@ final class PageUploads {
   private final SeatFaults faults;
   private final PageTurn.Tab tab;
   private final Clock clock;
+  private final UploadReadiness readiness;
   /** The file ids of the files uploaded for the turn in flight. */
   private List<String> fileIds = List.of();
 
-  PageUploads(PageTurn.Tab tab, Uploads controls, UploadWatch watch, Clock clock) {
+  PageUploads(PageTurn.Tab tab, Uploads controls, UploadWatch watch, Clock clock, UploadReadiness readiness) {
     this.tab = tab;
     this.chat = tab.chat();
     this.controls = controls;
@@ -73,6 +75,7 @@ final class PageUploads {
     this.stream = tab.stream();
     this.faults = tab.faults();
     this.clock = clock;
+    this.readiness = readiness;
   }
 
   /**
@@ -230,6 +233,9 @@ final class PageUploads {
           throw failed(Kind.UNAVAILABLE, "the upload of " + t.name() + " failed: " + t.failure()
               + "; its chip was removed and nothing was sent", false);
         }
+      }
+      if (readiness == UploadReadiness.CHIP) {
+        return controls.chips().size() >= files.size() ? Boolean.TRUE : null; // the kill gate's control only
       }
       return watch.tracks().stream().allMatch(this::ready) ? Boolean.TRUE : null;
     }, () -> failed(Kind.UNAVAILABLE, "the page did not finish processing " + pending() + " within " + within.toSeconds()

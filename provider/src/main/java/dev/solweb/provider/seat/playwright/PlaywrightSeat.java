@@ -17,6 +17,7 @@ import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.TurnProgress;
+import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
@@ -92,6 +93,7 @@ public final class PlaywrightSeat implements BrowserSeat {
   private String plan;
   private PageCounters counters;
   private boolean closed;
+  private final UploadReadiness readiness;
   private volatile PageTurn.Figures last = new PageTurn.Figures(Duration.ZERO, null, Map.of(), null);
   /** A stream answer whose DOM reading is still to be compared (at the seat's next probe). */
   private CrossCheck pendingCheck;
@@ -103,16 +105,17 @@ public final class PlaywrightSeat implements BrowserSeat {
    */
   public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion)
       throws SeatException {
-    this(options, profile, clock, completion, new HistoryPolls(clock));
+    this(options, profile, clock, completion, new HistoryPolls(clock), UploadReadiness.PROCESSED);
   }
 
   /**
    * As above, with the account's pacing of the seats' own history and status requests, shared
-   * by every seat of the account.
+   * by every seat of the account, and when a turn's files count as uploaded.
    */
   public PlaywrightSeat(PlaywrightOptions options, Path profile, Clock clock, CompletionTracker.Rule completion,
-      HistoryPolls polls) throws SeatException {
+      HistoryPolls polls, UploadReadiness readiness) throws SeatException {
     this.options = options;
+    this.readiness = readiness;
     this.clock = clock;
     this.profile = profile;
     this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
@@ -299,7 +302,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     boolean[] sent = {false};
     PageTurn turn = new PageTurn(tab, effort);
     try {
-      PageUploads uploads = new PageUploads(tab, uploadControls, uploadWatch, clock);
+      PageUploads uploads = new PageUploads(tab, uploadControls, uploadWatch, clock, readiness);
       SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, uploads, outputDir, sentListener));
       last = turn.figures();
       pendingCheck = last.pending();

@@ -2,6 +2,7 @@ package dev.solweb.provider.seat.playwright;
 
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
+import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
@@ -28,14 +29,17 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   private final ProfileLock lock; // null when the owner (solwebd, ask-gpt) holds the profile
   private final Clock clock;
   private final CompletionTracker.Rule completion;
+  private final UploadReadiness readiness;
   /** The account's pacing of the seats' own history and status requests: one for all the seats. */
   private final HistoryPolls polls;
   private final Map<Integer, PlaywrightSeat> seats = new HashMap<>();
   private CompletableFuture<PlaywrightSeat> prelaunch;
   private boolean prelaunchTaken;
 
-  private PlaywrightSeatFactory(PlaywrightOptions options, ProfileLock lock, Clock clock, CompletionTracker.Rule completion) {
+  private PlaywrightSeatFactory(PlaywrightOptions options, ProfileLock lock, Clock clock, CompletionTracker.Rule completion,
+      UploadReadiness readiness) {
     this.options = options;
+    this.readiness = readiness;
     this.lock = lock;
     this.clock = clock;
     this.completion = completion;
@@ -52,9 +56,15 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
   }
 
   public static PlaywrightSeatFactory create(PlaywrightOptions options, Clock clock, CompletionTracker.Rule completion) {
+    return create(options, clock, completion, UploadReadiness.PROCESSED);
+  }
+
+  /** As above, with when a turn's files count as uploaded (anything but the shipped rule is the kill gate's control). */
+  public static PlaywrightSeatFactory create(PlaywrightOptions options, Clock clock, CompletionTracker.Rule completion,
+      UploadReadiness readiness) {
     ProfileLock lock = ProfileLock.acquireUnlessOwned(options.profileDir()).orElse(null);
     OrphanReaper.reap(options.profileDir());
-    return new PlaywrightSeatFactory(options, lock, clock, completion);
+    return new PlaywrightSeatFactory(options, lock, clock, completion, readiness);
   }
 
   /**
@@ -71,7 +81,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     CompletableFuture<PlaywrightSeat> future = prelaunch;
     Thread helper = new Thread(() -> {
       try {
-        future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion, polls));
+        future.complete(new PlaywrightSeat(options, options.profileOf(0), clock, completion, polls, readiness));
       } catch (SeatException | RuntimeException e) {
         future.completeExceptionally(e);
       }
@@ -123,7 +133,7 @@ public final class PlaywrightSeatFactory implements SeatFactory, AutoCloseable {
     if (previous != null) {
       previous.close();
     }
-    PlaywrightSeat seat = new PlaywrightSeat(options, options.profileOf(seatIndex), clock, completion, polls);
+    PlaywrightSeat seat = new PlaywrightSeat(options, options.profileOf(seatIndex), clock, completion, polls, readiness);
     synchronized (seats) {
       seats.put(seatIndex, seat);
     }

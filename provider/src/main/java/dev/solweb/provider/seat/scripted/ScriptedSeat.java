@@ -16,6 +16,7 @@ import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.TurnProgress.Stage;
 import dev.solweb.provider.seat.TurnProgress;
+import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.translate.ConversationPlace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -54,6 +55,7 @@ public final class ScriptedSeat implements BrowserSeat {
 
   private final ScenarioPlayer player;
   private final Clock clock;
+  private final UploadReadiness readiness;
   private String conversationId;
   private String conversationUrl;
   private ConversationPlace place = ConversationPlace.HISTORY;
@@ -66,8 +68,18 @@ public final class ScriptedSeat implements BrowserSeat {
   private final List<List<Attachment>> received = new CopyOnWriteArrayList<>();
 
   public ScriptedSeat(ScenarioPlayer player, Clock clock) {
+    this(player, clock, UploadReadiness.PROCESSED);
+  }
+
+  /**
+   * As above, with when the seat counts files as uploaded. The scripted page shows a file's chip
+   * before its processing ends (row 46), so a seat made ready on {@link UploadReadiness#CHIP}
+   * sends its turns without their files, as that page drops them.
+   */
+  public ScriptedSeat(ScenarioPlayer player, Clock clock, UploadReadiness readiness) {
     this.player = player;
     this.clock = clock;
+    this.readiness = readiness;
   }
 
   @Override
@@ -252,6 +264,10 @@ public final class ScriptedSeat implements BrowserSeat {
     }
 
     // The Send boundary.
+    if (readiness == UploadReadiness.CHIP) {
+      attachments = List.of(); // Send clicked on the chip alone: the page dropped the files
+      files = List.of();
+    }
     String label = reply != null && reply.effortLabel() != null ? reply.effortLabel() : effort.label();
     player.record(new ScenarioPlayer.Send(id, effort, label, text, clock.instant(), attachments));
     if (!files.isEmpty()) {

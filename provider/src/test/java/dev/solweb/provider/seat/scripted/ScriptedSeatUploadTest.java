@@ -9,6 +9,7 @@ import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.UploadReadiness;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,6 +40,22 @@ class ScriptedSeatUploadTest {
 
     assertThat(seat.received()).hasSize(1);
     assertThat(seat.received().get(0)).extracting(Attachment::sha256).containsExactly("made-up-for-the-test");
+  }
+
+  @Test
+  void aSeatReadyOnTheChipAloneSendsWithoutItsFilesAsTheScriptedPageDropsThem() throws Exception {
+    ScenarioPlayer player = new ScenarioPlayer(Scenario.parse("{\"default\": [{\"prose\": \"what file?\"}]}"));
+    ScriptedSeat seat = new ScriptedSeat(player, CLOCK, UploadReadiness.CHIP);
+    seat.openNew();
+    seat.setEffort(Effort.MEDIUM);
+
+    assertThat(seat.send("look", List.of(LOG)).prose()).isEqualTo("what file?");
+
+    assertThat(seat.received()).isEmpty();
+    assertThat(player.sends()).singleElement().satisfies(s -> {
+      assertThat(s.text()).isEqualTo("look");
+      assertThat(s.attachments()).isEmpty();
+    });
   }
 
   @Test

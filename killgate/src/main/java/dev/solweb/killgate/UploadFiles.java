@@ -11,7 +11,7 @@ import java.util.HexFormat;
 import java.util.Random;
 import javax.imageio.ImageIO;
 
-/** Files for upload tests and the upload bench: real PNGs of about a given size, and logs. */
+/** Files for the upload tests, the upload bench and the kill gate's check 13: real PNGs of about a given size, and logs. */
 public final class UploadFiles {
 
   private UploadFiles() {}
