@@ -138,13 +138,17 @@ function hiddenSurface() {
 }
 
 /**
- * Row 41 (and 52): the rate-limit modal over the composer, once per browser: a role=dialog "Too
- * many requests" with one button "Got it"; until it is dismissed it takes every click over the
- * composer and picker.
+ * Row 41 (and 52): the rate-limit modal over the composer, once per browser (the {@code modal}
+ * shape), or whenever the page's conversation JSON is answered 429 (fakesol's burst rule,
+ * {@code burst}): a role=dialog "Too many requests" with one button "Got it"; until it is
+ * dismissed it takes every click over the composer and picker.
  */
-function rateLimitModal() {
-  if (shape().modal !== 'once' || localStorage.getItem('fakesol-rate-limit-shown')) return;
-  localStorage.setItem('fakesol-rate-limit-shown', '1');
+function rateLimitModal(burst) {
+  if ($('[data-fakesol-modal-overlay]')) return;
+  if (!burst) {
+    if (shape().modal !== 'once' || localStorage.getItem('fakesol-rate-limit-shown')) return;
+    localStorage.setItem('fakesol-rate-limit-shown', '1');
+  }
   const ok = el('button', { type: 'button', class: 'btn btn-primary', text: T().gotIt });
   const dialog = el('div', { role: 'dialog', 'aria-modal': 'true', id: 'modal-conversation-history-rate-limit',
     'data-testid': 'modal-conversation-history-rate-limit', class: 'delete-dialog' },
@@ -154,6 +158,18 @@ function rateLimitModal() {
   ok.addEventListener('click', (e) => { if (e.isTrusted) overlay.remove(); });
   document.body.appendChild(overlay);
 }
+
+// Row 52: whatever asked the conversation JSON (the page's own poll, or a seat's request from the
+// page), a 429 "Too many requests" there brings up the modal.
+(() => {
+  const pageFetch = window.fetch;
+  window.fetch = async (...args) => {
+    const response = await pageFetch(...args);
+    const url = String(args[0] && args[0].url ? args[0].url : args[0]);
+    if (response.status === 429 && /\/backend-api\/conversations?\//.test(url)) rateLimitModal(true);
+    return response;
+  };
+})();
 
 let traceId = null;
 /**

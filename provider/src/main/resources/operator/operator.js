@@ -161,6 +161,7 @@ function renderState(s) {
   const cause = $('cause');
   cause.hidden = h.state === 'ready' || h.state === 'starting';
   cause.textContent = cause.hidden ? '' : h.cause;
+  renderPause(h.account_pause);
   for (const seat of s.seats) renderSeat(seat);
   renderLimits(h.limits);
 
@@ -279,6 +280,32 @@ function confirmDelete(id) {
   dialog.showModal();
 }
 
+/**
+ * The account's pause (REAL-PAGE rows 52, 53): what the page said and until when; a stop with no
+ * end waits for a person, who looks at the account in the seat's live view and resumes it here.
+ */
+function renderPause(p) {
+  const banner = $('account-pause');
+  banner.hidden = !p || !p.holds;
+  if (banner.hidden) return;
+  const what = p.cause === 'unusual_activity' ? 'ChatGPT reported unusual activity' : 'ChatGPT showed "Too many requests"';
+  $('account-pause-text').textContent = p.until
+    ? `${what} at ${time(p.since)}: every seat is paused until ${time(p.until)} ("${p.page_text}"). `
+    : `${what} at ${time(p.since)}: the account is stopped until you resume it ("${p.page_text}"). `
+      + 'Look at the account in the seat\'s live view first. ';
+}
+
+async function resumeAccount() {
+  const button = $('account-resume');
+  button.disabled = true;
+  try {
+    await api.post('/ui/api/account/resume', {});
+    renderState(await api.get('/ui/api/state'));
+  } finally {
+    button.disabled = false;
+  }
+}
+
 // --- doctor ---
 
 async function runDoctor() {
@@ -326,6 +353,7 @@ async function pollSlow() {
 
 async function start() {
   $('doctor-run').addEventListener('click', runDoctor);
+  $('account-resume').addEventListener('click', resumeAccount);
   let first = null;
   try {
     first = await api.get('/ui/api/state');

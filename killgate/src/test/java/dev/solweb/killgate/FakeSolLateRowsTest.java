@@ -293,6 +293,22 @@ class FakeSolLateRowsTest {
   }
 
   @Test
+  void row52ABurstOfHistoryRequestsAnswers429AndBringsUpTheModalOncePerBurst() {
+    Page page = open(ANSWER);
+    turn(page, "a conversation to ask about");
+    page.waitForCondition(() -> page.url().contains("/c/") && !page.url().contains("WEB:")); // the durable id (row 28)
+    String route = "/backend-api/conversations/" + page.evaluate("() => location.pathname.split('/c/')[1]");
+    sol.burstRule(3, java.time.Duration.ofSeconds(60));
+    Object statuses = page.evaluate("async (route) => { const out = []; for (let i = 0; i < 5; i++)"
+        + " out.push((await fetch(route)).status); return out; }", route);
+    assertThat(statuses).as(route + ": a burst; the rule answers past its third request").isEqualTo(List.of(200, 200, 200, 429, 429));
+    Locator modal = page.locator("[data-testid=\"modal-conversation-history-rate-limit\"]");
+    modal.waitFor();
+    assertThat(modal.locator("button").allInnerTexts()).isEqualTo(List.of("Got it"));
+    assertThat(sol.modals()).as("one burst, one modal").isEqualTo(1);
+  }
+
+  @Test
   void row42CitationPillsInTheAnswerAndAnImagePreviewBeforeTheUserUnit() {
     Page page = open(ANSWER, "image-preview");
     turn(page, "cite");

@@ -58,6 +58,7 @@ class OperatorPageTest {
   private static final String CLIENT_SESSION = "v1.OOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOOO";
   private static final String SCENARIO = """
       {"account": "owner@example.invalid",
+       "conversations": [{"match": "unusual", "replies": [{"fault": "unusual_activity"}]}],
        "default": [
         {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"done: the operator watched\\"}"],
          "thinking_ms": 3000, "stream_ms": 3000}
@@ -138,10 +139,14 @@ class OperatorPageTest {
   }
 
   private static ObjectNode chatRequest() {
+    return chatRequest(PROMPT);
+  }
+
+  private static ObjectNode chatRequest(String prompt) {
     ObjectNode body = JSON.createObjectNode().put("model", "sol-web-high");
     ArrayNode messages = body.putArray("messages");
     messages.addObject().put("role", "system").put("content", "You are terse.");
-    messages.addObject().put("role", "user").put("content", PROMPT);
+    messages.addObject().put("role", "user").put("content", prompt);
     ObjectNode fn = body.putArray("tools").addObject().put("type", "function").putObject("function");
     fn.put("name", "write").put("description", "write a file").putObject("parameters").put("type", "object");
     return body;
@@ -323,6 +328,46 @@ class OperatorPageTest {
     assertThat(limits.path("limits_progress").get(0).path("feature_name").asText()).isEqualTo("deep_research");
     // docs/img/operator-limits.png is this picture, copied by hand after a look.
     page.locator("#limits").screenshot(new Locator.ScreenshotOptions().setPath(SHOTS.resolve("06-limits.png")));
+    assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
+  }
+
+  /**
+   * Issue 32, REAL-PAGE row 53: "unusual activity" after a Send stops the whole account; the next
+   * turn is refused before it reaches the page, without a retry time; the page says so and a
+   * person resumes the account with one button, after which the next turn goes.
+   */
+  @Test
+  @Order(6)
+  void unusualActivityStopsTheAccountUntilAPersonResumesItOnThePage() throws Exception {
+    page.navigate(signInUrl());
+    waitFor("#daemon-state[data-state=\"ready\"]");
+    assertThat(page.locator("#account-pause").isHidden()).isTrue();
+
+    HttpResponse<String> unusual = daemons.post(daemon, "v1.UUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUUU",
+        chatRequest("operator page: unusual activity"));
+    assertThat(unusual.statusCode()).as(unusual.body()).isEqualTo(503);
+    int sends = sol.sends().size();
+    HttpResponse<String> refused = daemons.post(daemon, "v1.VVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVVV",
+        chatRequest("operator page: while stopped"));
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
+    assertThat(refused.body()).contains("the account is stopped", "operator page");
+    assertThat(refused.headers().firstValue("retry-after")).as("never retried: only a person ends it").isEmpty();
+    assertThat(sol.sends()).as("refused before the page").hasSize(sends);
+    JsonNode pause = JSON.readTree(daemons.get(daemon, "/healthz").body()).path("account_pause");
+    assertThat(pause.path("cause").asText()).isEqualTo("unusual_activity");
+    assertThat(pause.path("holds").asBoolean()).isTrue();
+    assertThat(pause.path("until").isNull()).isTrue();
+
+    Locator banner = waitFor("#account-pause");
+    assertThat(banner.textContent()).contains("unusual activity", "stopped until you resume it", "Unusual activity has been");
+    shot("07-account-stopped");
+    page.locator("#account-resume").click();
+    banner.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(WAIT_MS));
+    shot("08-account-resumed");
+    assertThat(JSON.readTree(daemons.get(daemon, "/healthz").body()).path("account_pause").path("holds").asBoolean()).isFalse();
+
+    HttpResponse<String> after = daemons.post(daemon, "v1.WWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWWW", chatRequest());
+    assertThat(after.statusCode()).as(after.body()).isEqualTo(200);
     assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
   }
 }

@@ -98,7 +98,11 @@ class RecoveryAfterKillTest {
     try (Stream<Path> marks = Files.list(dir)) {
       List<String> out = new ArrayList<>();
       for (Path mark : marks.toList()) {
-        out.add(mark.getFileName() + "=" + Files.readString(mark));
+        try {
+          out.add(mark.getFileName() + "=" + Files.readString(mark));
+        } catch (java.nio.file.NoSuchFileException gone) {
+          // a mark being written (its .tmp renamed) or cleared between the listing and the read
+        }
       }
       return out.toString();
     }

@@ -26,6 +26,11 @@ final class ConversationJson {
     this.sol = sol;
   }
 
+  /** Row 52: the burst rule's answer (two such 429s answered a real page's reload). */
+  private static void tooMany(RoutingContext ctx) {
+    FakeSol.json(ctx, 429, FakeSol.JSON.createObjectNode().put("detail", "Too many requests"));
+  }
+
   void mount(Router router) {
     router.get("/backend-api/conversations/:id").handler(this::history);
     router.get("/backend-api/conversation/:id/stream_status").handler(this::streamStatus);
@@ -33,7 +38,10 @@ final class ConversationJson {
   }
 
   private void history(RoutingContext ctx) {
-    sol.jsonRequested(true);
+    if (sol.jsonRequested(true)) {
+      tooMany(ctx);
+      return;
+    }
     String id = ctx.pathParam("id");
     Optional<List<ObjectNode>> held = sol.heldTurns(id);
     if (held.isEmpty()) {
@@ -72,7 +80,10 @@ final class ConversationJson {
   }
 
   private void streamStatus(RoutingContext ctx) {
-    sol.jsonRequested(false);
+    if (sol.jsonRequested(false)) {
+      tooMany(ctx);
+      return;
+    }
     Optional<List<ObjectNode>> held = sol.heldTurns(ctx.pathParam("id"));
     if (held.isEmpty()) {
       notFound(ctx);

@@ -73,6 +73,11 @@ public final class FakeSol implements AutoCloseable {
   private final List<Instant> sendsAt = new ArrayList<>();
   private int historyRequests;
   private int statusRequests;
+  /** Row 52's trigger as fakesol applies it; null: off (the default). */
+  private BurstRule burstRule;
+  private final java.util.ArrayDeque<Instant> jsonTimes = new java.util.ArrayDeque<>();
+  private boolean throttling;
+  private int modals;
   private final PageWire wire;
   private final FakeSolUploads uploads;
   private HttpServer server;
@@ -550,13 +555,49 @@ public final class FakeSol implements AutoCloseable {
     sendsAt.add(clock.instant());
   }
 
-  /** The conversation JSON ({@code history}) or its stream status was asked. */
-  synchronized void jsonRequested(boolean history) {
+  /**
+   * REAL-PAGE row 52: the page's conversation JSON and {@code stream_status} asked more than
+   * {@code requests} times within {@code window} answer 429 "Too many requests", and the page shows
+   * its rate-limit modal, as bursts of history requests (a reload's, or steady polling's) do on
+   * the real page. A rule fakesol applies to what it receives: a seat that bursts trips it.
+   */
+  public record BurstRule(int requests, java.time.Duration window) {}
+
+  /** Turns row 52's burst rule on (for the rest of this fakesol's life). */
+  public synchronized FakeSol burstRule(int requests, java.time.Duration window) {
+    burstRule = new BurstRule(requests, window);
+    return this;
+  }
+
+  /** Times the burst rule showed the modal (one per burst, however many requests it refused). */
+  public synchronized int modals() {
+    return modals;
+  }
+
+  /**
+   * The conversation JSON ({@code history}) or its stream status was asked; true when the burst
+   * rule refuses it (429, and the page shows the modal).
+   */
+  synchronized boolean jsonRequested(boolean history) {
     if (history) {
       historyRequests++;
     } else {
       statusRequests++;
     }
+    if (burstRule == null) {
+      return false;
+    }
+    Instant now = clock.instant();
+    jsonTimes.addLast(now);
+    while (!jsonTimes.isEmpty() && jsonTimes.peekFirst().isBefore(now.minus(burstRule.window()))) {
+      jsonTimes.removeFirst();
+    }
+    boolean refuse = jsonTimes.size() > burstRule.requests();
+    if (refuse && !throttling) {
+      modals++;
+    }
+    throttling = refuse;
+    return refuse;
   }
 
   /** fakesol's own id of a conversation the page knows by {@code pageConversation} (a recording's id, say). */
@@ -732,7 +773,7 @@ public final class FakeSol implements AutoCloseable {
     out.put("send_count", player.sends().size());
     ArrayNode at = out.putArray("sends_at"); // when each turn request reached the server, in order (ms precision)
     sendsAt.forEach(t -> at.add(t.toString()));
-    out.put("history_requests", historyRequests).put("status_requests", statusRequests);
+    out.put("history_requests", historyRequests).put("status_requests", statusRequests).put("modals", modals);
     out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
         .put("conversations_opened", player.conversationsOpened()).put("wall", wall).put("mode", mode)
         .put("canvas_edits", canvasEdits);

@@ -16,7 +16,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * What keeps one account's use of the page looking like one careful person's: the Send gap
  * ({@link SendGate}), the record of every Send ({@link SendLedger}) and the owner's budget
- * ({@link SendBudget}). One per daemon (one daemon per profile, one profile per account), shared
+ * ({@link SendBudget}), and the pause the page itself asked for ({@link AccountPause}). One per daemon (one daemon per profile, one profile per account), shared
  * by every seat. docs/account-safety.md says why each default is what it is.
  */
 public final class AccountPacing {
@@ -46,6 +46,7 @@ public final class AccountPacing {
   private final SendBudget budget;
   private final Clock clock;
   private final AtomicReference<PageCounters> counters = new AtomicReference<>();
+  private final AtomicReference<AccountPause> pause = new AtomicReference<>();
 
   public AccountPacing(SendGate gate, SendLedger ledger, SendBudget budget, Clock clock) {
     this.gate = gate;
@@ -76,7 +77,30 @@ public final class AccountPacing {
    * ({@code capped}), with {@code pending} turns of that effort already on a seat; or empty.
    */
   public Optional<ProviderFailure> refusal(Effort effort, int pending, Instant now) {
-    return budget.refusal(effort, ledger, pending, now);
+    Optional<ProviderFailure> paused = paused(now);
+    return paused.isPresent() ? paused : budget.refusal(effort, ledger, pending, now);
+  }
+
+  /** Why nothing may be sent at {@code now}: the account's pause ({@link AccountPause}), while it holds. */
+  public Optional<ProviderFailure> paused(Instant now) {
+    AccountPause p = pause.get();
+    return p == null || !p.holds(now) ? Optional.empty() : Optional.of(p.failure(now));
+  }
+
+  /** The account's pause as it stands (also an ended one, until the next block replaces it or a person clears it). */
+  public Optional<AccountPause> pause() {
+    return Optional.ofNullable(pause.get());
+  }
+
+  /** Pauses the account when {@code failure} carries the page's word on the whole account (rows 52, 53). */
+  void noteBlock(SeatException failure) {
+    failure.accountBlock().ifPresent(block -> pause.set(AccountPause.of(block, clock.instant())));
+  }
+
+  /** A person cleared the pause on the operator page; returns whether there was one that held. */
+  public boolean clearPause(Instant now) {
+    AccountPause was = pause.getAndSet(null);
+    return was != null && was.holds(now);
   }
 
   /** The page's own counters as a seat last read them (its plan, what it says is left). */
@@ -97,6 +121,10 @@ public final class AccountPacing {
    */
   SeatReply paced(SendGate.Permit permit, Effort effort, BrowserSeat seat, SeatCall call) throws SeatException {
     try {
+      Optional<ProviderFailure> paused = paused(clock.instant());
+      if (paused.isPresent()) {
+        throw SeatException.failed(paused.get(), false); // a turn queued before the block: it types nothing
+      }
       SeatReply reply = call.run();
       permit.release(true);
       ledger.record(clock.instant(), effort, reply.modelSlug());

@@ -66,6 +66,15 @@ public final class SeatTurn implements TurnRunner {
    */
   @Override
   public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
+    try {
+      return runTurn(seat, request, onProbe);
+    } catch (SeatException e) {
+      pacing.noteBlock(e); // the page spoke of the whole account: every seat pauses
+      throw e;
+    }
+  }
+
+  private Answer runTurn(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) throws SeatException {
     if (request instanceof TurnRequest.Ask ask) {
       return OneShotTurn.run(seat, ask, clock, onProbe, conversations.place(), pacing);
     }

@@ -74,6 +74,8 @@ final class HealthRoute {
       }
     }
     LimitsReport.toJson(dispatcher.pacing(), dispatcher.now(), root.putObject("limits"));
+    dispatcher.pacing().pause().ifPresentOrElse(p -> p.toJson(dispatcher.now(), root.putObject("account_pause")),
+        () -> root.putNull("account_pause"));
     AnswerStats answers = AnswerStats.GLOBAL;
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
         .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())

@@ -112,8 +112,17 @@ public record ScriptedReply(
     @JsonProperty("upload_throttled") UPLOAD_THROTTLED,
     /** "ChatGPT is at capacity right now" after Send: {@code unavailable}. */
     @JsonProperty("capacity") CAPACITY,
-    /** "Unusual activity has been detected from your device" after Send: {@code unavailable}. */
+    /**
+     * "Unusual activity has been detected from your device" after Send: {@code unavailable}, and the
+     * whole account stops until a person clears it (REAL-PAGE row 53).
+     */
     @JsonProperty("unusual_activity") UNUSUAL_ACTIVITY,
+    /**
+     * The "Too many requests" modal over the composer before anything is typed (REAL-PAGE row 52):
+     * {@code unavailable} with {@code retry_after_seconds}, and the whole account pauses. On the
+     * scripted seat only (fakesol shows the modal by its burst rule and its {@code modal} shape).
+     */
+    @JsonProperty("too_many_requests") TOO_MANY_REQUESTS,
     /**
      * "You've reached the maximum length for this conversation..." in the answer (REAL-PAGE row
      * 8): {@code context_overflow} for this turn; the next turn goes to a fresh conversation.

@@ -2,6 +2,7 @@ package dev.solweb.provider.seat;
 
 import dev.solweb.provider.failure.ProviderFailure;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A seat operation that did not complete. The reason tells the dispatcher what to do; the
@@ -23,17 +24,20 @@ public final class SeatException extends Exception {
   private final transient ProviderFailure failure;
   private final boolean afterSend;
   private final boolean conversationFull;
+  private final transient AccountBlock block;
 
   public SeatException(Reason reason, ProviderFailure failure, boolean afterSend, Throwable cause) {
-    this(reason, failure, afterSend, false, cause);
+    this(reason, failure, afterSend, false, null, cause);
   }
 
-  private SeatException(Reason reason, ProviderFailure failure, boolean afterSend, boolean conversationFull, Throwable cause) {
+  private SeatException(Reason reason, ProviderFailure failure, boolean afterSend, boolean conversationFull,
+      AccountBlock block, Throwable cause) {
     super(failure.message(), cause);
     this.reason = Objects.requireNonNull(reason, "reason");
     this.failure = failure;
     this.afterSend = afterSend;
     this.conversationFull = conversationFull;
+    this.block = block;
   }
 
   /**
@@ -43,7 +47,12 @@ public final class SeatException extends Exception {
    */
   public static SeatException conversationFull(String detail, boolean afterSend) {
     return new SeatException(Reason.FAILED, ProviderFailure.of(ProviderFailure.Kind.CONTEXT_OVERFLOW, detail),
-        afterSend, true, null);
+        afterSend, true, null, null);
+  }
+
+  /** A typed failure for this turn that also stops the whole account ({@link AccountBlock}). */
+  public static SeatException blocked(ProviderFailure failure, AccountBlock block, boolean afterSend) {
+    return new SeatException(Reason.FAILED, failure, afterSend, false, Objects.requireNonNull(block, "block"), null);
   }
 
   public static SeatException failed(ProviderFailure failure, boolean afterSend) {
@@ -77,6 +86,11 @@ public final class SeatException extends Exception {
   /** True when the conversation is full: never resume it, replay into a fresh one next time. */
   public boolean conversationFull() {
     return conversationFull;
+  }
+
+  /** What the page said about the whole account, when it said anything. */
+  public Optional<AccountBlock> accountBlock() {
+    return Optional.ofNullable(block);
   }
 
   /** True when Send was clicked: the turn may have reached ChatGPT and must not be resent. */

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.logging.Logger;
 
 /**
  * The operator page ({@code GET /}, its assets under {@code /ui/}) and its JSON API under
@@ -30,6 +31,7 @@ import java.util.function.Supplier;
  * docs/operator-page.md.
  */
 public final class OperatorRoutes {
+  private static final Logger LOG = Logger.getLogger(OperatorRoutes.class.getName());
 
   /**
    * What the daemon's own routes already know how to do, handed in so they stay one place.
@@ -74,6 +76,7 @@ public final class OperatorRoutes {
     router.post("/ui/api/conversations/delete").handler(BodyHandler.create(false).setBodyLimit(maxBodyBytes))
         .handler(delegates.deleteConversations());
     router.post("/ui/api/doctor").handler(this::doctor);
+    router.post("/ui/api/account/resume").handler(this::resumeAccount);
     router.get("/ui/api/log").handler(this::log);
   }
 
@@ -98,6 +101,17 @@ public final class OperatorRoutes {
     root.put("seat_live", seatLive);
     ctx.response().putHeader("Cache-Control", "no-store");
     ErrorBodies.json(ctx.response(), root);
+  }
+
+  /**
+   * A person ends the account's pause (REAL-PAGE rows 52, 53: after they looked at the account in
+   * the seat's live view); the next turn goes to the page again.
+   */
+  private void resumeAccount(RoutingContext ctx) {
+    boolean cleared = dispatcher.pacing().clearPause(dispatcher.now());
+    LOG.info(() -> "the operator resumed the account" + (cleared ? "" : " (no pause held)"));
+    ctx.response().putHeader("Cache-Control", "no-store");
+    ErrorBodies.json(ctx.response(), Json.MAPPER.createObjectNode().put("cleared", cleared));
   }
 
   /** Doctor on a seat between turns, as {@code solwebctl doctor}; the page gets the verdicts, not the last reply. */

@@ -28,6 +28,7 @@ import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
+import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.page.Uploads;
 import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
@@ -140,7 +141,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     this.chat = new ChatGptPage(page, options.chatUrl());
     PageStream stream = new PageStream(page);
-    this.faults = new SeatFaults(clock, stream, () -> pageCrashed);
+    this.faults = new SeatFaults(clock, stream, () -> pageCrashed, chat::dismissRateLimitModal);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
         faults, this::observe, stream::deleteConversation);
     this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
@@ -158,14 +159,22 @@ public final class PlaywrightSeat implements BrowserSeat {
     stopRequested.set(false);
     return guard(false, () -> {
       crossCheck();
-      if (!chat.onSite()) {
+      ChatGptPage.State shown = chat.onSite() ? chat.state(Set.of()) : null;
+      if (shown == null) {
         chat.openHome();
-      } else if (chat.state(Set.of()).faultShown()) {
+      } else if (shown.faultShown() && shown.banner(Verdict.RATE_LIMIT).isEmpty()) {
         // A banner left from an earlier turn (a cap that has since lifted, an error) is stale:
-        // only a fresh load tells what the page says now.
+        // only a fresh load tells what the page says now. Never under the rate-limit modal: a
+        // reload's history burst is what trips it (row 52); it is answered below instead.
         chat.reload();
       }
-      return observe(SeatNavigation.PAGE_READY);
+      SeatProbe probe = observe(SeatNavigation.PAGE_READY);
+      Optional<ChatGptPage.Banner> modal = chat.state(Set.of()).banner(Verdict.RATE_LIMIT);
+      if (modal.isPresent()) {
+        faults.answerModal(modal.get().text(), false); // the account's pause, or dismissed once it is over
+        probe = observe(SeatNavigation.PAGE_READY);
+      }
+      return probe;
     });
   }
 

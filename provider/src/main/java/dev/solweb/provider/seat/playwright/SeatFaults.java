@@ -4,6 +4,7 @@ import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.AccountBlock;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatProbe;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
@@ -21,6 +22,7 @@ import java.time.ZoneId;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.BooleanSupplier;
+import java.util.logging.Logger;
 
 /**
  * The seat's ONE failure funnel: every place that turns what the page shows, what its stream
@@ -29,6 +31,7 @@ import java.util.function.BooleanSupplier;
  * probe state) instead of deciding it itself. Confined to the seat's thread.
  */
 final class SeatFaults {
+  private static final Logger LOG = Logger.getLogger(SeatFaults.class.getName());
 
   /** A cap whose page and stream name no time is assumed to last this long, and the detail says so. */
   private static final Duration CAP_ESTIMATE = Duration.ofHours(1);
@@ -38,11 +41,17 @@ final class SeatFaults {
   private final Clock clock;
   private final PageStream stream;
   private final BooleanSupplier crashed;
+  /** Row 52: clicks the rate-limit modal's one button; true when it is gone. */
+  private final BooleanSupplier dismissModal;
+  /** The modal showed and its block went to the dispatcher; the next sight after the pause may dismiss it. */
+  private boolean modalReported;
+  private int modalDismissals;
 
-  SeatFaults(Clock clock, PageStream stream, BooleanSupplier crashed) {
+  SeatFaults(Clock clock, PageStream stream, BooleanSupplier crashed, BooleanSupplier dismissModal) {
     this.clock = clock;
     this.stream = stream;
     this.crashed = crashed;
+    this.dismissModal = dismissModal;
   }
 
   static SeatException failed(Kind kind, String detail, boolean afterSend) {
@@ -62,13 +71,48 @@ final class SeatFaults {
     if (s.loginWall()) {
       throw failed(Kind.UNAVAILABLE, "logged out: login wall" + notSent(afterSend), afterSend);
     }
+    if (s.banner(Verdict.RATE_LIMIT).isEmpty()) {
+      modalReported = false; // gone (a person dismissed it, or the page did): the next one pauses first
+    }
     for (ChatGptPage.Banner banner : s.banners()) {
       Verdict v = banner.verdict();
       if (v.kind() == null || (v.onlyWithAttachments() && !withAttachments)) {
         continue;
       }
+      if (v == Verdict.RATE_LIMIT) {
+        answerModal(banner.text(), afterSend);
+        continue;
+      }
       throw of(v, clip(banner.text()), s, afterSend);
     }
+  }
+
+  /**
+   * Row 52's "Too many requests" modal. Its first sight pauses the whole account (the block goes
+   * to the dispatcher with the turn's typed failure). A sight after that pause, before anything is
+   * typed, dismisses it with its one button, at most {@link AccountBlock#MAX_DISMISSALS} times in
+   * the seat's life; then the account stays stopped until a person clears it.
+   */
+  void answerModal(String shown, boolean afterSend) throws SeatException {
+    String text = clip(shown);
+    if (modalReported && !afterSend && modalDismissals < AccountBlock.MAX_DISMISSALS && dismissModal.getAsBoolean()) {
+      modalDismissals++;
+      modalReported = false;
+      LOG.info(() -> "dismissed ChatGPT's rate-limit modal after the account's pause (" + modalDismissals + " of "
+          + AccountBlock.MAX_DISMISSALS + ")");
+      return;
+    }
+    modalReported = true;
+    AccountBlock block = modalDismissals < AccountBlock.MAX_DISMISSALS ? AccountBlock.tooManyRequests(text)
+        : AccountBlock.tooManyRequestsAgain(text);
+    Instant now = clock.instant();
+    String detail = Verdict.RATE_LIMIT.detail(text, afterSend);
+    ProviderFailure failure = block.pause().isPresent()
+        ? new ProviderFailure(Kind.UNAVAILABLE, detail + "; the account pauses for " + block.pause().get().toMinutes()
+            + " min", block.pause().get().toSeconds(), now.plus(block.pause().get()).toString())
+        : ProviderFailure.of(Kind.UNAVAILABLE, detail + "; it came back after " + AccountBlock.MAX_DISMISSALS
+            + " dismissals: the account stays stopped until a person clears it on the operator page");
+    throw SeatException.blocked(failure, block, afterSend);
   }
 
   /** The typed failure of a verdict, with the page's text in its wording. */
@@ -79,6 +123,10 @@ final class SeatFaults {
     }
     if (v.retiresConversation()) {
       return SeatException.conversationFull(detail, afterSend);
+    }
+    if (v == Verdict.UNUSUAL_ACTIVITY) {
+      return SeatException.blocked(ProviderFailure.of(Kind.UNAVAILABLE, detail + "; the account is stopped until a person"
+          + " clears it on the operator page"), AccountBlock.unusualActivity(text), afterSend);
     }
     if (v.kind() == Kind.CAPPED) {
       return SeatException.failed(ProviderFailure.capped(detail, capResume(s), clock.instant()), afterSend);
@@ -150,6 +198,10 @@ final class SeatFaults {
       if (coded.isPresent()) {
         // The server refused the turn by its own code: nothing of it was accepted.
         throw ofCode(coded.get(), "HTTP " + e.status() + " " + failure.detail(), e.status() != 404, failure);
+      }
+      if (StreamVerdicts.unusualActivity(e)) {
+        throw SeatException.blocked(ProviderFailure.of(Kind.UNAVAILABLE, failure.detail() + "; the account is stopped"
+            + " until a person clears it on the operator page"), AccountBlock.unusualActivity(clip(e.body())), true);
       }
       throw SeatException.failed(failure, true);
     }

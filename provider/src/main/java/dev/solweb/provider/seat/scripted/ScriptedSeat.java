@@ -9,6 +9,7 @@ import dev.solweb.provider.scenario.ScenarioPlayer;
 import dev.solweb.provider.scenario.ScriptedReply.Fault;
 import dev.solweb.provider.scenario.ScriptedReply;
 import dev.solweb.provider.scenario.StreamScript;
+import dev.solweb.provider.seat.AccountBlock;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.Deletion;
 import dev.solweb.provider.seat.SeatException;
@@ -236,7 +237,7 @@ public final class ScriptedSeat implements BrowserSeat {
 
     // Faults that stop the turn before the Send click; delay_ms is how long the page takes to show them.
     boolean beforeSend = fault == Fault.LOGGED_OUT || fault == Fault.CLOUDFLARE || fault == Fault.TOO_LONG
-        || fault == Fault.CRASH_BEFORE_SEND;
+        || fault == Fault.CRASH_BEFORE_SEND || fault == Fault.TOO_MANY_REQUESTS;
     if (beforeSend) {
       waitOrStop(reply.delayMs(), false);
     }
@@ -249,6 +250,13 @@ public final class ScriptedSeat implements BrowserSeat {
     if (fault == Fault.TOO_LONG) {
       throw SeatException.failed(ProviderFailure.of(Kind.CONTEXT_OVERFLOW,
           "the message you submitted was too long; it exceeds the context window of the page"), false);
+    }
+    if (fault == Fault.TOO_MANY_REQUESTS) {
+      AccountBlock block = AccountBlock.tooManyRequests("Too many requests");
+      Duration pause = block.pause().orElseThrow();
+      throw SeatException.blocked(new ProviderFailure(Kind.UNAVAILABLE, "ChatGPT's rate-limit modal covers the page"
+          + " (scripted \"Too many requests\"); nothing was sent; the account pauses for " + pause.toMinutes() + " min",
+          pause.toSeconds(), clock.instant().plus(pause).toString()), block, false);
     }
     if (fault == Fault.CRASH_BEFORE_SEND) {
       throw SeatException.broken("browser connection lost before Send (scripted crash)", false, null);
@@ -296,8 +304,10 @@ public final class ScriptedSeat implements BrowserSeat {
           clock.instant().plusSeconds(clears), clock.instant()), true);
     }
     if (refused == StreamScript.Fault.HTTP_403) {
-      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
-          "ChatGPT refused the turn (HTTP 403): Unusual activity has been detected from your device (scripted)"), true);
+      throw SeatException.blocked(ProviderFailure.of(Kind.UNAVAILABLE,
+          "ChatGPT refused the turn (HTTP 403): Unusual activity has been detected from your device (scripted); the"
+              + " account is stopped until a person clears it on the operator page"),
+          AccountBlock.unusualActivity("Unusual activity has been detected from your device"), true);
     }
     if (fault == null || fault == Fault.DELETED || fault == Fault.UPLOAD_FAILED || fault == Fault.UPLOAD_THROTTLED) {
       List<String> images = outputDir == null ? reply.images() : harvest(reply.images(), outputDir);
@@ -315,8 +325,9 @@ public final class ScriptedSeat implements BrowserSeat {
       case CRASH -> throw SeatException.broken("browser connection lost after Send (scripted crash)", true, null);
       case CAPACITY -> throw SeatException.failed(
           ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT is at capacity right now; not resent"), true);
-      case UNUSUAL_ACTIVITY -> throw SeatException.failed(
-          ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT detected unusual activity; a person must check the account"), true);
+      case UNUSUAL_ACTIVITY -> throw SeatException.blocked(ProviderFailure.of(Kind.UNAVAILABLE, "ChatGPT detected unusual"
+          + " activity; a person must check the account, then clear the stop on the operator page"),
+          AccountBlock.unusualActivity("Unusual activity has been detected from your device"), true);
       case CONVERSATION_FULL -> throw SeatException.conversationFull(
           "ChatGPT says this conversation reached its maximum length; the next turn starts a new chat", true);
       case FEATURE_CAP -> {

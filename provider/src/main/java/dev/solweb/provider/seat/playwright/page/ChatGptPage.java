@@ -4,6 +4,7 @@ import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
+import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -458,6 +459,21 @@ public final class ChatGptPage {
       return;
     }
     send.click(new Locator.ClickOptions().setTimeout(5_000));
+  }
+
+  /**
+   * Row 52: dismisses the rate-limit modal with its one button ("Got it" in English; it is the
+   * dialog's only button in any language); true when the modal is gone within two seconds.
+   */
+  public boolean dismissRateLimitModal() {
+    Locator modal = page.locator(RATE_LIMIT_MODAL).first();
+    try {
+      modal.locator("button").first().click(new Locator.ClickOptions().setTimeout(2_000));
+      modal.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED).setTimeout(2_000));
+      return true;
+    } catch (PlaywrightException e) {
+      return page.locator(RATE_LIMIT_MODAL).count() == 0;
+    }
   }
 
   /**

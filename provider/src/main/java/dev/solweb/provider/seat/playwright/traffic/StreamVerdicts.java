@@ -55,6 +55,11 @@ public final class StreamVerdicts {
         + "; nothing was resent");
   }
 
+  /** Row 53: the turn's 403 says "unusual activity" (the account, not the turn, is in question). */
+  public static boolean unusualActivity(PageStream.HttpError e) {
+    return e.status() == 403 && e.body() != null && e.body().toLowerCase(Locale.ROOT).contains("unusual activity");
+  }
+
   /** The page's own error code of an HTTP error body ({@code detail.code}, or {@code code}), with its verdict (row 20). */
   public static Optional<Verdict> codeOf(PageStream.HttpError e) {
     JsonNode body = parse(e.body());
