@@ -9,20 +9,30 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * The kill gate itself, in {@code mvn verify}: all eleven checks with the pinned real Pi against
+ * The kill gate itself, in {@code mvn verify}: every check with the pinned real Pi against
  * solwebd on the scripted seat must pass and every negative control must fail; and a gate whose
  * controls are deliberately given the check's own input must say so (exit 1, rung "invalid").
+ * Then the gate on fakesol and the long task, nested here so one test fork runs all of them one
+ * after another: they mostly wait on Pi and the pages, and the other fork meanwhile runs the
+ * CPU-heavy seat tests (two cores; CI time).
  */
 class KillGateTest {
 
   static final Path REPO = Path.of("").toAbsolutePath().getParent();
 
   @TempDir Path reports;
+
+  @Nested
+  class OnFakesol extends KillGateOnFakesol {}
+
+  @Nested
+  class LongTasks extends LongTaskChecks {}
 
   private record Run(int exit, String out, JsonNode report) {}
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * seat, headless Chromium); its control on the scripted seat only: how it fails is decided by Pi's
  * settings and solwebd's budget, which no seat takes part in, so a browser would only repeat its turns.
  */
-class LongTaskTest {
+abstract class LongTaskChecks {
 
   static final Path REPO = Path.of("").toAbsolutePath().getParent();
 

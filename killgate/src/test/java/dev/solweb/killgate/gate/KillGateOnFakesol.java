@@ -18,7 +18,7 @@ import picocli.CommandLine;
  * Chromium (/usr/bin/chromium, installed by bin/test). Every check must pass and every control
  * must fail, as on the scripted seat.
  */
-class KillGateFakesolTest {
+abstract class KillGateOnFakesol {
 
   static final Path REPO = Path.of("").toAbsolutePath().getParent();
 
