@@ -12,10 +12,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -79,15 +82,33 @@ class RecoveryAfterKillTest {
     if (!Files.isDirectory(dir)) {
       return false;
     }
-    try (Stream<Path> marks = Files.list(dir)) {
-      for (Path mark : marks.toList()) {
-        String text = Files.readString(mark);
-        if (text.contains("\"sent_message_id\"") && text.contains("\"url\":\"http")) {
-          return true;
-        }
+    for (String text : markTexts(dir).values()) {
+      if (text.contains("\"sent_message_id\"") && text.contains("\"url\":\"http")) {
+        return true;
       }
     }
     return false;
+  }
+
+  /**
+   * Each mark's text by its name. The registry writes a mark as a {@code .tmp} it then renames, and
+   * clears it when the turn ends: a file listed a moment ago may be gone when it is read.
+   */
+  private static Map<String, String> markTexts(Path dir) throws Exception {
+    Map<String, String> out = new TreeMap<>();
+    try (Stream<Path> marks = Files.list(dir)) {
+      for (Path mark : marks.toList()) {
+        if (mark.getFileName().toString().endsWith(".tmp")) {
+          continue;
+        }
+        try {
+          out.put(mark.getFileName().toString(), Files.readString(mark));
+        } catch (NoSuchFileException gone) {
+          // cleared between the listing and the read
+        }
+      }
+    }
+    return out;
   }
 
   private String marks() throws Exception {
@@ -95,17 +116,9 @@ class RecoveryAfterKillTest {
     if (!Files.isDirectory(dir)) {
       return "no mark directory";
     }
-    try (Stream<Path> marks = Files.list(dir)) {
-      List<String> out = new ArrayList<>();
-      for (Path mark : marks.toList()) {
-        try {
-          out.add(mark.getFileName() + "=" + Files.readString(mark));
-        } catch (java.nio.file.NoSuchFileException gone) {
-          // a mark being written (its .tmp renamed) or cleared between the listing and the read
-        }
-      }
-      return out.toString();
-    }
+    List<String> out = new ArrayList<>();
+    markTexts(dir).forEach((name, text) -> out.add(name + "=" + text));
+    return out.toString();
   }
 
   @Test
