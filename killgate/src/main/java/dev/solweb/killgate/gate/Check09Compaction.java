@@ -46,19 +46,13 @@ final class Check09Compaction implements GateCheck {
   @Override
   public CheckResult run(Gate gate) throws Exception {
     long t0 = System.currentTimeMillis();
-    Outcome main = twoPrompts(gate, "check9", BIG);
-    Outcome control = twoPrompts(gate, "check9-control", gate.isBroken(9) ? BIG : SMALL);
-    List<Integer> typed = new java.util.ArrayList<>(main.typed);
-    typed.addAll(control.typed);
-    return new CheckResult(number(), title(), main.passed, main.summary, main.evidence,
-        "the same four prompts at ~3 KB each", !control.passed,
-        control.passed ? "compacted (it should not)" : "no compaction: " + control.summary, control.evidence, 3,
-        System.currentTimeMillis() - t0, main.requests + control.requests, typed);
+    RunOutcome main = twoPrompts(gate, "check9", BIG);
+    RunOutcome control = twoPrompts(gate, "check9-control", gate.isBroken(9) ? BIG : SMALL);
+    return RunOutcome.verdict(this, main, "the same four prompts at ~3 KB each", control,
+        control.passed() ? "compacted (it should not)" : "no compaction: " + control.summary(), 3, t0);
   }
 
-  private record Outcome(boolean passed, String summary, ObjectNode evidence, int requests, List<Integer> typed) {}
-
-  private static Outcome twoPrompts(Gate gate, String name, int size) throws Exception {
+  private static RunOutcome twoPrompts(Gate gate, String name, int size) throws Exception {
     ObjectNode scenario = Scenarios.scenario();
     // Order matters: a new conversation takes the first unused script its first text matches.
     Scenarios.script(scenario, "K9-STEP1", Scenarios.fin("ack 1"), Scenarios.fin("ack 2"), Scenarios.fin("ack 3"),
@@ -115,7 +109,7 @@ final class Check09Compaction implements GateCheck {
       String summary = requests.size() + " requests; overflow " + overflowSeen + "; compactions "
           + compactions.stream().map(Compaction::reason).toList() + "; replay into fresh conversation " + freshReplay
           + "; one client identity " + identityKept;
-      return new Outcome(passed, summary, evidence, requests.size(), Checks.typed(sends));
+      return new RunOutcome(passed, summary, evidence, requests.size(), Checks.typed(sends));
     }
   }
 

@@ -7,7 +7,6 @@ import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.scenario.ScenarioPlayer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,22 +42,16 @@ final class Check12ClaudeCode implements GateCheck {
         Scenarios.tool("Write", Scenarios.args().put("file_path", FILE).put("content", "hi")),
         Scenarios.fin("Created k12.txt."));
     String helper = "'" + gate.repo.resolve("bin/solwebctl") + "' token";
-    Outcome main = runOnce(gate, "check12", scenario, helper);
-    Outcome control = runOnce(gate, "check12-control", scenario, gate.isBroken(12) ? helper : "echo not-the-token");
-    List<Integer> typed = new ArrayList<>(main.typed);
-    typed.addAll(control.typed);
-    return new CheckResult(number(), title(), main.passed, main.summary, main.evidence,
-        "the apiKeyHelper prints a wrong key", !control.passed, control.summary, control.evidence, 1,
-        System.currentTimeMillis() - t0, main.requests + control.requests, typed);
+    RunOutcome main = runOnce(gate, "check12", scenario, helper);
+    RunOutcome control = runOnce(gate, "check12-control", scenario, gate.isBroken(12) ? helper : "echo not-the-token");
+    return RunOutcome.verdict(this, main, "the apiKeyHelper prints a wrong key", control, control.summary(), 1, t0);
   }
 
-  private record Outcome(boolean passed, String summary, ObjectNode evidence, int requests, List<Integer> typed) {}
-
-  private static Outcome runOnce(Gate gate, String name, String scenario, String helper) throws Exception {
+  private static RunOutcome runOnce(Gate gate, String name, String scenario, String helper) throws Exception {
     Path claude = gate.repo.resolve("tools/ccr/node_modules/.bin/claude");
     ObjectNode evidence = Gate.evidence();
     if (!Files.isExecutable(claude)) {
-      return new Outcome(false, "Claude Code is not installed at " + claude + " (npm ci --prefix tools/ccr)", evidence, 0,
+      return new RunOutcome(false, "Claude Code is not installed at " + claude + " (npm ci --prefix tools/ccr)", evidence, 0,
           List.of());
     }
     try (Rig rig = gate.rig(name, scenario)) {
@@ -93,7 +86,7 @@ final class Check12ClaudeCode implements GateCheck {
       String summary = "exit " + run.exit() + "; " + exchanges.size() + " request(s) "
           + exchanges.stream().map(x -> x.method + " " + x.path + " " + x.status).distinct().toList()
           + "; k12.txt " + (content == null ? "absent" : "'" + content + "'") + "; " + sends.size() + " page turn(s)";
-      return new Outcome(passed, summary, evidence, exchanges.size(), Checks.typed(sends));
+      return new RunOutcome(passed, summary, evidence, exchanges.size(), Checks.typed(sends));
     }
   }
 

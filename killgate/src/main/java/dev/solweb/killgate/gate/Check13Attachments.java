@@ -9,7 +9,6 @@ import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.seat.UploadReadiness;
 import java.nio.file.Files;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 
@@ -41,19 +40,13 @@ final class Check13Attachments implements GateCheck {
   public CheckResult run(Gate gate) throws Exception {
     long t0 = System.currentTimeMillis();
     Attachment shot = UploadFiles.png("shot.png", 3_000, 11);
-    Outcome main = runOnce(gate, "check13", shot, UploadReadiness.PROCESSED);
-    Outcome control = runOnce(gate, "check13-control", shot,
+    RunOutcome main = runOnce(gate, "check13", shot, UploadReadiness.PROCESSED);
+    RunOutcome control = runOnce(gate, "check13-control", shot,
         gate.isBroken(13) ? UploadReadiness.PROCESSED : UploadReadiness.CHIP);
-    List<Integer> typed = new ArrayList<>(main.typed);
-    typed.addAll(control.typed);
-    return new CheckResult(number(), title(), main.passed, main.summary, main.evidence,
-        "the seat clicks Send once the chip shows", !control.passed, control.summary, control.evidence, 1,
-        System.currentTimeMillis() - t0, main.requests + control.requests, typed);
+    return RunOutcome.verdict(this, main, "the seat clicks Send once the chip shows", control, control.summary(), 1, t0);
   }
 
-  private record Outcome(boolean passed, String summary, ObjectNode evidence, int requests, List<Integer> typed) {}
-
-  private static Outcome runOnce(Gate gate, String name, Attachment shot, UploadReadiness readiness) throws Exception {
+  private static RunOutcome runOnce(Gate gate, String name, Attachment shot, UploadReadiness readiness) throws Exception {
     ObjectNode evidence = Gate.evidence().put("upload_readiness", readiness.name().toLowerCase());
     GateDaemon.Settings settings = GateDaemon.Settings.shipped().uploads(readiness);
     try (Rig rig = gate.rig(name, Scenarios.defaults(Scenarios.fin(ANSWER)), settings)) {
@@ -82,7 +75,7 @@ final class Check13Attachments implements GateCheck {
       String summary = "exit " + run.exit() + "; " + rig.sends().size() + " Send(s); their files' sha256 "
           + sent.stream().map(files -> files.stream().map(h -> h.substring(0, 12)).toList()).toList()
           + " (Pi sent " + shot.sha256().substring(0, 12) + "); " + uploads + " upload(s)";
-      return new Outcome(passed, summary, evidence, rig.proxy.exchanges().size(), Checks.typed(rig.sends()));
+      return new RunOutcome(passed, summary, evidence, rig.proxy.exchanges().size(), Checks.typed(rig.sends()));
     }
   }
 
