@@ -37,8 +37,10 @@ public final class PageVerdicts {
     CAPACITY(Kind.UNAVAILABLE, SeatProbe.State.ERROR, "ChatGPT is over capacity: \"%s\"", NOT_SENT, ""),
     /**
      * Rows 41, 52: the rate-limit modal over the composer and picker, told by its test id or id in
-     * any language ("Too many requests" in English): capped for a while; no click goes through it,
-     * and the seat never dismisses it.
+     * any language ("Too many requests" in English). No click goes through it. A turn that meets it
+     * fails {@code unavailable} and pauses the whole account ({@code SeatFaults.answerModal}); the
+     * first turn after the pause dismisses it, at most three times. Its kind here serves the probe
+     * (the page reads as capped while it shows).
      */
     RATE_LIMIT(Kind.CAPPED, SeatProbe.State.CAPPED, "ChatGPT's rate-limit modal covers the page (\"%s\"): it limits requests"
         + " for a few minutes", NOT_SENT, "; nothing was resent"),
