@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.seat.AccountBlock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Locale;
 
@@ -27,7 +26,7 @@ public record AccountPause(AccountBlock block, Instant since, Instant until) {
     into.put("cause", block.cause().name().toLowerCase(Locale.ROOT)).put("page_text", block.pageText())
         .put("since", since.toString()).put("until", until == null ? null : until.toString()).put("holds", holds(now));
     if (until != null && holds(now)) {
-      into.put("retry_after_seconds", Math.max(1, Duration.between(now, until).toSeconds()));
+      into.put("retry_after_seconds", failure(now).retryAfterSeconds());
     }
   }
 
@@ -45,8 +44,7 @@ public record AccountPause(AccountBlock block, Instant since, Instant until) {
       return ProviderFailure.of(Kind.UNAVAILABLE, "the account is stopped: " + shown + "; " + why
           + ", then clear the stop on the operator page (Resume account); nothing is sent until then");
     }
-    long seconds = Math.max(1, Duration.between(now, until).toSeconds());
-    return new ProviderFailure(Kind.UNAVAILABLE, "the account is paused: " + shown + "; solweb sends nothing from any seat"
-        + " until " + until + " (REAL-PAGE row 52: it limits requests for a few minutes)", seconds, until.toString());
+    return ProviderFailure.until(Kind.UNAVAILABLE, "the account is paused: " + shown + "; solweb sends nothing from any"
+        + " seat until " + until + " (REAL-PAGE row 52: it limits requests for a few minutes)", until, now);
   }
 }

@@ -35,16 +35,21 @@ public record ProviderFailure(
 
   /** A usage cap that lifts at {@code resumeAt}; Retry-After is derived from {@code now}. */
   public static ProviderFailure capped(String detail, Instant resumeAt, Instant now) {
-    long seconds = Math.max(1, resumeAt.getEpochSecond() - now.getEpochSecond());
-    return new ProviderFailure(Kind.CAPPED, detail, seconds, resumeAt.toString());
+    return until(Kind.CAPPED, detail, resumeAt, now);
   }
 
-  /** The same failure with its retry-after recomputed against {@code now} (caps age while queued). */
+  /** A failure that lasts until {@code resumeAt} (a cap, an account's pause); Retry-After is derived from {@code now}. */
+  public static ProviderFailure until(Kind kind, String detail, Instant resumeAt, Instant now) {
+    long seconds = Math.max(1, resumeAt.getEpochSecond() - now.getEpochSecond());
+    return new ProviderFailure(kind, detail, seconds, resumeAt.toString());
+  }
+
+  /** The same failure with its retry-after recomputed against {@code now} (caps and pauses age while queued). */
   public ProviderFailure at(Instant now) {
     if (resumeAt == null) {
       return this;
     }
-    return capped(detail, Instant.parse(resumeAt), now);
+    return until(kind, detail, Instant.parse(resumeAt), now);
   }
 
   /** The client-visible message: {@code "<kind>: <detail>[ resume_at=<iso>]"}. */

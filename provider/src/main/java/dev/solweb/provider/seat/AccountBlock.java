@@ -1,6 +1,9 @@
 package dev.solweb.provider.seat;
 
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -37,5 +40,11 @@ public record AccountBlock(Cause cause, String pageText, Optional<Duration> paus
 
   public static AccountBlock unusualActivity(String pageText) {
     return new AccountBlock(Cause.UNUSUAL_ACTIVITY, pageText, Optional.empty());
+  }
+
+  /** The turn's typed failure: {@code unavailable}, with the pause's end as its retry time when it has one. */
+  public ProviderFailure failure(String detail, Instant now) {
+    return pause.map(p -> ProviderFailure.until(Kind.UNAVAILABLE, detail, now.plus(p), now))
+        .orElseGet(() -> ProviderFailure.of(Kind.UNAVAILABLE, detail));
   }
 }

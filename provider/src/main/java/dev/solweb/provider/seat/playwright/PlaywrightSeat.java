@@ -169,7 +169,9 @@ public final class PlaywrightSeat implements BrowserSeat {
         chat.reload();
       }
       SeatProbe probe = observe(SeatNavigation.PAGE_READY);
-      Optional<ChatGptPage.Banner> modal = chat.state(Set.of()).banner(Verdict.RATE_LIMIT);
+      // The modal reads as capped (PageVerdicts.RATE_LIMIT): only then is the page asked again which it is.
+      Optional<ChatGptPage.Banner> modal = probe.state() != SeatProbe.State.CAPPED ? Optional.empty()
+          : chat.state(Set.of()).banner(Verdict.RATE_LIMIT);
       if (modal.isPresent()) {
         faults.answerModal(modal.get().text(), false); // the account's pause, or dismissed once it is over
         probe = observe(SeatNavigation.PAGE_READY);

@@ -105,14 +105,11 @@ final class SeatFaults {
     modalReported = true;
     AccountBlock block = modalDismissals < AccountBlock.MAX_DISMISSALS ? AccountBlock.tooManyRequests(text)
         : AccountBlock.tooManyRequestsAgain(text);
-    Instant now = clock.instant();
-    String detail = Verdict.RATE_LIMIT.detail(text, afterSend);
-    ProviderFailure failure = block.pause().isPresent()
-        ? new ProviderFailure(Kind.UNAVAILABLE, detail + "; the account pauses for " + block.pause().get().toMinutes()
-            + " min", block.pause().get().toSeconds(), now.plus(block.pause().get()).toString())
-        : ProviderFailure.of(Kind.UNAVAILABLE, detail + "; it came back after " + AccountBlock.MAX_DISMISSALS
-            + " dismissals: the account stays stopped until a person clears it on the operator page");
-    throw SeatException.blocked(failure, block, afterSend);
+    String detail = Verdict.RATE_LIMIT.detail(text, afterSend) + block.pause()
+        .map(p -> "; the account pauses for " + p.toMinutes() + " min")
+        .orElse("; it came back after " + AccountBlock.MAX_DISMISSALS + " dismissals: the account stays stopped until a"
+            + " person clears it on the operator page");
+    throw SeatException.blocked(block.failure(detail, clock.instant()), block, afterSend);
   }
 
   /** The typed failure of a verdict, with the page's text in its wording. */

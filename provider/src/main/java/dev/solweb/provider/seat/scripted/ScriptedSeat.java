@@ -253,10 +253,9 @@ public final class ScriptedSeat implements BrowserSeat {
     }
     if (fault == Fault.TOO_MANY_REQUESTS) {
       AccountBlock block = AccountBlock.tooManyRequests("Too many requests");
-      Duration pause = block.pause().orElseThrow();
-      throw SeatException.blocked(new ProviderFailure(Kind.UNAVAILABLE, "ChatGPT's rate-limit modal covers the page"
-          + " (scripted \"Too many requests\"); nothing was sent; the account pauses for " + pause.toMinutes() + " min",
-          pause.toSeconds(), clock.instant().plus(pause).toString()), block, false);
+      throw SeatException.blocked(block.failure("ChatGPT's rate-limit modal covers the page (scripted \"Too many"
+          + " requests\"); nothing was sent; the account pauses for " + block.pause().orElseThrow().toMinutes() + " min",
+          clock.instant()), block, false);
     }
     if (fault == Fault.CRASH_BEFORE_SEND) {
       throw SeatException.broken("browser connection lost before Send (scripted crash)", false, null);
