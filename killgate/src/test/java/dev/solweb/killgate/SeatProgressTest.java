@@ -27,7 +27,13 @@ class SeatProgressTest extends SeatHarness {
   record Report(Stage stage, int chars) {}
 
   private final List<Report> reports = new ArrayList<>();
-  private final TurnProgress recorder = (stage, chars) -> reports.add(new Report(stage, chars));
+  /** Records each report; the first writing lets fakesol's held thinking start (see the first test). */
+  private final TurnProgress recorder = (stage, chars) -> {
+    reports.add(new Report(stage, chars));
+    if (stage == Stage.WRITING) {
+      sol.releaseThinking();
+    }
+  };
 
   private PlaywrightSeat ready(String stream) throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"default\": [{\"prose\": \"" + PROSE + "\", \"blocks\": [" + TextNode.valueOf(CALL)
@@ -55,7 +61,11 @@ class SeatProgressTest extends SeatHarness {
 
   @Test
   void aStreamedTurnReportsEachStageAsThePageShowsItAndEndsWithTheAnswersLength() throws Exception {
-    SeatReply reply = ready(null).send("write a.txt");
+    PlaywrightSeat seat = ready(null);
+    // The page's thinking waits until the seat reported the first half: on a busy machine its poll
+    // could otherwise land only after the thinking began (one 600/n ms step), and miss that half.
+    sol.holdThinking();
+    SeatReply reply = seat.send("write a.txt");
 
     assertThat(reply.source()).isEqualTo(SeatReply.Source.STREAM);
     // fakesol's page writes half the answer, thinks (cot_token ... final_channel_token), then writes the rest.

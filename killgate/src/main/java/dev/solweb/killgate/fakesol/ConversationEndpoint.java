@@ -24,6 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * fakesol's {@code POST /backend-api/f/conversation}: the turn request of the real page, answered
@@ -218,7 +220,7 @@ final class ConversationEndpoint {
       answer = StreamEncoder.answer(turn);
     }
     steps.add(new Step(0, StreamEncoder.head(turn)));
-    pace(steps, turn, answer, plan);
+    pace(steps, turn, answer, plan, sol.thinkingHold());
     if (streamFault == StreamScript.Fault.CUT) {
       play(res, steps, true);
       return;
@@ -266,7 +268,8 @@ final class ConversationEndpoint {
    * answer's patch chain goes on: {@code cot_token}, a silence, {@code final_channel_token}), a
    * false pause (a silence), the rest.
    */
-  private static void pace(List<Step> steps, StreamEncoder.Turn turn, List<String> answer, ObjectNode plan) {
+  private static void pace(List<Step> steps, StreamEncoder.Turn turn, List<String> answer, ObjectNode plan,
+      CompletableFuture<Void> thinkingHold) {
     long streamMs = plan.path("stream_ms").asLong(0);
     long thinkingMs = turn.thinkingSeconds() == null ? 0 : Math.round(turn.thinkingSeconds() * 1000);
     long falsePause = plan.path("false_pause_ms").asLong(0);
@@ -283,7 +286,7 @@ final class ConversationEndpoint {
       long wait = each;
       if (i == half) {
         if (thinkingMs > 0) {
-          steps.add(new Step(each, StreamEncoder.thinkingStarted(turn)));
+          steps.add(new Step(each, StreamEncoder.thinkingStarted(turn), thinkingHold));
           steps.add(new Step(thinkingMs, StreamEncoder.visibleAgain(turn)));
         }
         wait += falsePause;
@@ -385,8 +388,12 @@ final class ConversationEndpoint {
 
   // ---- Writing ---------------------------------------------------------------------------
 
-  /** Events written after a delay. */
-  private record Step(long delayMs, List<String> events) {}
+  /** Events written after a delay that starts once {@code after} is done (a test's hold, else at once). */
+  private record Step(long delayMs, List<String> events, CompletableFuture<Void> after) {
+    Step(long delayMs, List<String> events) {
+      this(delayMs, events, CompletableFuture.completedFuture(null));
+    }
+  }
 
   private static void eventStream(HttpServerResponse res) {
     res.setChunked(true).putHeader("content-type", "text/event-stream; charset=utf-8").putHeader("cache-control", "no-store");
@@ -425,7 +432,10 @@ final class ConversationEndpoint {
       }
       playFrom(res, steps, i + 1, end, terminal);
     };
-    if (step.delayMs() <= 0) {
+    if (!step.after().isDone()) {
+      step.after().completeOnTimeout(null, 10, TimeUnit.SECONDS)
+          .whenComplete((v, e) -> sol.vertx().setTimer(Math.max(1, step.delayMs()), t -> write.run()));
+    } else if (step.delayMs() <= 0) {
       write.run();
     } else {
       sol.vertx().setTimer(step.delayMs(), t -> write.run());

@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -92,6 +93,7 @@ public final class FakeSol implements AutoCloseable {
   private int stopClicks;
   private int crashes;
   private boolean copyBroken;
+  private CompletableFuture<Void> thinkingHold; // null: each thinking starts on its timer
   private boolean insertTextIgnored;
   private final Map<String, String> estuaryFiles = new HashMap<>();
   private volatile Runnable crashHook = () ->
@@ -168,6 +170,27 @@ public final class FakeSol implements AutoCloseable {
    */
   public synchronized void breakCopyButtons() {
     copyBroken = true;
+  }
+
+  /**
+   * Holds each streamed answer's thinking, after its first half, until {@link #releaseThinking()}
+   * (or 10 s): a test that must see the first half before the thinking moves the page on its own
+   * signal instead of racing the stream's timers.
+   */
+  public synchronized void holdThinking() {
+    thinkingHold = new CompletableFuture<>();
+  }
+
+  /** Lets a held thinking start (see {@link #holdThinking()}); nothing when none is held. */
+  public synchronized void releaseThinking() {
+    if (thinkingHold != null) {
+      thinkingHold.complete(null);
+    }
+  }
+
+  /** What a stream's thinking waits for: done at once unless a test holds it. */
+  synchronized CompletableFuture<Void> thinkingHold() {
+    return thinkingHold == null ? CompletableFuture.completedFuture(null) : thinkingHold;
   }
 
   /**
