@@ -17,6 +17,11 @@ import org.junit.jupiter.api.Test;
 /** One daemon per profile; a killed daemon's Chromium is ended at the next start. */
 class ProfileTest extends SeatHarness {
 
+  @Override
+  boolean launchesOwnChromium() {
+    return true; // the profile, its lock and its Chromium are what it tests
+  }
+
   @Test
   void aSecondHolderOfTheProfileFailsFastNamingTheLockAndItsHolder() throws Exception {
     PlaywrightSeat seat = seatOn(scenario("{\"default\": [{\"prose\": \"ok\"}]}"));

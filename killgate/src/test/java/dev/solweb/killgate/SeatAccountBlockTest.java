@@ -32,7 +32,7 @@ class SeatAccountBlockTest extends SeatHarness {
   /** A seat on fakesol whose page goes through {@code plan}. */
   private PlaywrightSeat seatOn(String json, PageMutations.Plan plan) throws Exception {
     sol = FakeSol.start(vertx, false, scenario(json), 0, Clock.systemUTC(), plan);
-    sol.onCrash(() -> OrphanReaper.reap(options().profileDir()));
+    sol.onCrash(() -> OrphanReaper.reap(ownOptions().profileDir()));
     factory = PlaywrightSeatFactory.create(options(), Clock.systemUTC(), CompletionTracker.Rule.DEFAULT);
     return newSeat();
   }

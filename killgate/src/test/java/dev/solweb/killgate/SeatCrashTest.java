@@ -13,6 +13,11 @@ import org.junit.jupiter.api.Test;
 /** Chromium dies: the seat says BROKEN on the right side of Send, a rebuilt seat works. */
 class SeatCrashTest extends SeatHarness {
 
+  @Override
+  boolean launchesOwnChromium() {
+    return true; // a crash fault ends the seat's own Chromium
+  }
+
   @Test
   void chromiumKilledMidTurnIsBrokenAfterSendAndARebuiltSeatWorksWithoutResending() throws Exception {
     PlaywrightSeat seat = seatOn(scenario("""

@@ -9,6 +9,7 @@ import dev.solweb.provider.seat.playwright.browser.OrphanReaper;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.testkit.Programs;
 import io.vertx.core.Vertx;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -21,13 +22,16 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The real PlaywrightSeat against fakesol in headless Chromium. One Vert.x per class; per test a
- * fresh fakesol, a fresh daemon home (profile, lock) and so a fresh browser: the seat owns its
- * browser through a persistent profile, so a "fresh context" here is a fresh profile.
+ * fresh fakesol, a fresh daemon home (profile, lock) and a fresh browser context. The seats of a
+ * class open their contexts in one {@link SharedChromium} (a launch is most of a short test's
+ * cost); a class that tests what belongs to the profile itself (a crash of its Chromium, its
+ * files, one browser per profile) says {@link #launchesOwnChromium()} and each seat launches.
  */
 @Timeout(180) // a turn that never completes fails the test instead of hanging the build
 abstract class SeatHarness {
 
   static Vertx vertx;
+  private static SharedChromium shared; // started by the first seat of a class that shares
 
   @TempDir Path home;
   FakeSol sol;
@@ -42,7 +46,16 @@ abstract class SeatHarness {
 
   @AfterAll
   static void stopVertx() throws Exception {
+    if (shared != null) {
+      shared.close();
+      shared = null;
+    }
     vertx.close().toCompletionStage().toCompletableFuture().get();
+  }
+
+  /** True for a class whose seats must each launch Chromium on their own profile. */
+  boolean launchesOwnChromium() {
+    return false;
   }
 
   @AfterEach
@@ -63,12 +76,24 @@ abstract class SeatHarness {
   FakeSol fakesol(Scenario scenario) {
     sol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC());
     // A crash fault ends this test's Chromium, as a real browser crash would.
-    sol.onCrash(() -> OrphanReaper.reap(options().profileDir()));
+    sol.onCrash(() -> OrphanReaper.reap(ownOptions().profileDir()));
     return sol;
   }
 
-  PlaywrightOptions options() {
+  /** The seats' options without the shared Chromium: where the profile is. */
+  PlaywrightOptions ownOptions() {
     return new PlaywrightOptions(sol.url(), true, PlaywrightOptions.DEFAULT_CHROMIUM, null, home);
+  }
+
+  PlaywrightOptions options() throws IOException {
+    PlaywrightOptions own = ownOptions();
+    if (launchesOwnChromium()) {
+      return own;
+    }
+    if (shared == null) {
+      shared = SharedChromium.start();
+    }
+    return own.withSharedBrowser(shared.endpoint());
   }
 
   /** Starts fakesol with the scenario and one seat on it. */

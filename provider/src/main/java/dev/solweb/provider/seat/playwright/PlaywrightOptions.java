@@ -18,9 +18,14 @@ import java.util.Objects;
  * @param home the daemon home, where {@code profile.lock} lives
  * @param display the X display a headed Chromium opens on ({@code :7}); null: the process's own
  *     ({@code solwebctl login --web} starts a virtual one for its window and its enrollment)
+ * @param sharedBrowser the DevTools endpoint ({@code http://127.0.0.1:PORT}) of a Chromium already
+ *     running, in which each seat opens a fresh context of its own instead of launching Chromium
+ *     on its profile; null (the daemon, always): launch. Seat tests share one Chromium per class
+ *     this way, since a launch is most of what a short seat test costs (../shared/PLAYWRIGHT.md).
+ *     Nothing of the profile is then used: its cookies, a crash of "its" Chromium, its orphans.
  */
 public record PlaywrightOptions(
-    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display) {
+    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display, URI sharedBrowser) {
 
   /** The real page: the only place in the code base that names it. Tests point seats at fakesol. */
   public static final String REAL_CHAT_URL = "https://chatgpt.com/";
@@ -47,8 +52,12 @@ public record PlaywrightOptions(
     }
   }
 
+  public PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display) {
+    this(chatUrl, headless, chromiumPath, profileDir, home, display, null);
+  }
+
   public PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
-    this(chatUrl, headless, chromiumPath, profileDir, home, null);
+    this(chatUrl, headless, chromiumPath, profileDir, home, null, null);
   }
 
   /** Defaults for a daemon home, with {@code SOLWEBD_PROFILE} from {@code env} if set. */
@@ -59,23 +68,27 @@ public record PlaywrightOptions(
   }
 
   public PlaywrightOptions withChatUrl(URI url) {
-    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home, display);
+    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home, display, sharedBrowser);
   }
 
   public PlaywrightOptions withHeadless(boolean value) {
-    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home, display);
+    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home, display, sharedBrowser);
   }
 
   public PlaywrightOptions withChromium(Path path) {
-    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home, display);
+    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home, display, sharedBrowser);
   }
 
   public PlaywrightOptions withProfileDir(Path dir) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home, display);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home, display, sharedBrowser);
   }
 
   public PlaywrightOptions withDisplay(String value) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, value);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, value, sharedBrowser);
+  }
+
+  public PlaywrightOptions withSharedBrowser(URI endpoint) {
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, display, endpoint);
   }
 
   /** The profile of one seat: seat 0 owns {@code profileDir}, the others get siblings. */

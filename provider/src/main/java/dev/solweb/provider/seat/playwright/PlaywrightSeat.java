@@ -119,8 +119,10 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.readiness = readiness;
     this.clock = clock;
     this.profile = profile;
-    this.chromium = Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
-        PlaywrightOptions.pageViewport(), options.display()));
+    this.chromium = options.sharedBrowser() != null
+        ? Chromium.attach(options.sharedBrowser(), PlaywrightOptions.pageViewport())
+        : Chromium.launch(new Chromium.Launch(options.chromiumPath(), profile, options.headless(),
+            PlaywrightOptions.pageViewport(), options.display()));
     try {
       BrowserContext ctx = chromium.context();
       String origin = options.chatUrl().getScheme() + "://" + options.chatUrl().getRawAuthority();

@@ -1,5 +1,6 @@
 package dev.solweb.provider.seat.playwright.browser;
 
+import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Page;
@@ -7,6 +8,7 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.ViewportSize;
 import dev.solweb.provider.seat.SeatException;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
  * and Debian's Chromium on a persistent profile, with the same arguments for the seat and for
  * the login window, so the cookies a person leaves in the login window are the ones the seat
  * reads. Whoever launches holds the {@link ProfileLock}; orphans of a killed predecessor are
- * reaped before the launch and whatever is left after {@link #close()}.
+ * reaped before the launch and whatever is left after {@link #close()}. Seat tests may instead
+ * {@link #attach} to one Chromium they share, a context each.
  */
 public final class Chromium implements AutoCloseable {
 
@@ -44,7 +47,7 @@ public final class Chromium implements AutoCloseable {
     }
   }
 
-  private final Path profile;
+  private final Path profile; // null: attached to a Chromium that another owns
   private final Playwright playwright;
   private final BrowserContext context;
   private boolean closed;
@@ -90,6 +93,30 @@ public final class Chromium implements AutoCloseable {
     }
   }
 
+  /**
+   * A fresh context, as isolated as a new profile, in the Chromium listening at {@code endpoint}
+   * (its DevTools address): what seat tests use to share one Chromium (see
+   * {@code PlaywrightOptions.sharedBrowser}). {@link #close()} closes the context and leaves that
+   * Chromium running for its owner.
+   *
+   * @throws SeatException BROKEN when the driver cannot start or the endpoint does not answer
+   */
+  public static Chromium attach(URI endpoint, ViewportSize viewport) throws SeatException {
+    DriverCache.use(System.getenv());
+    Playwright pw = null;
+    try {
+      pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+      Browser browser = pw.chromium().connectOverCDP(endpoint.toString());
+      return new Chromium(null, pw, browser.newContext(new Browser.NewContextOptions().setViewportSize(viewport)));
+    } catch (PlaywrightException e) {
+      if (pw != null) {
+        closeQuietly(pw);
+      }
+      throw SeatException.broken("could not open a context in the Chromium at " + endpoint + ": "
+          + PlaywrightMessages.clean(e.getMessage()), false, e);
+    }
+  }
+
   public BrowserContext context() {
     return context;
   }
@@ -116,8 +143,10 @@ public final class Chromium implements AutoCloseable {
     } catch (PlaywrightException ignored) {
       // A dead browser has nothing left to close.
     }
-    closeQuietly(playwright);
-    OrphanReaper.reap(profile);
+    closeQuietly(playwright); // an attached Chromium only loses this connection
+    if (profile != null) {
+      OrphanReaper.reap(profile);
+    }
   }
 
   private static void closeQuietly(Playwright pw) {
