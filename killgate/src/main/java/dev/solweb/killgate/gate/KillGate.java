@@ -31,7 +31,9 @@ import picocli.CommandLine;
  */
 @Command(name = "killgate", mixinStandardHelpOptions = true,
     description = {
-      "Runs the eleven kill-gate checks (seed 001's ten, and 11: several tool calls in one reply) with the pinned Pi against its own solwebd on 127.0.0.1, each "
+      "Runs the thirteen kill-gate checks (seed 001's ten; 11: several tool calls in one reply; 12: Claude Code "
+          + "straight to /v1/messages; 13: an image in Pi's prompt, uploaded once) with the pinned clients against their own "
+          + "solwebd on 127.0.0.1, each "
           + "with a negative control that must fail. Every home is a temporary directory.",
       "",
       "Exit codes: 0 every check passed and every control failed (provider accepted), 1 a check or control "
