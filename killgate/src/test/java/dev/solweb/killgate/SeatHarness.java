@@ -23,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The real PlaywrightSeat against fakesol in headless Chromium. One Vert.x per class; per test a
  * fresh fakesol, a fresh daemon home (profile, lock) and a fresh browser context. The seats of a
- * class open their contexts in one {@link SharedChromium} (a launch is most of a short test's
- * cost); a class that tests what belongs to the profile itself (a crash of its Chromium, its
+ * class open their contexts in one {@link SharedChromium} (a launch costs about 2.7 CPU-s); a class that tests what belongs to the profile itself (a crash of its Chromium, its
  * files, one browser per profile) says {@link #launchesOwnChromium()} and each seat launches.
  */
 @Timeout(180) // a turn that never completes fails the test instead of hanging the build

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
 /**
  * One headless Chromium that a class of seat tests shares: each seat opens its own context in it
  * ({@link PlaywrightOptions#sharedBrowser()}) instead of launching Chromium on a fresh profile,
- * which is most of what a short seat test costs (about 2.7 CPU-s a launch on 2 cores). Started
+ * about 2.7 CPU-s a launch (SeatBasicsTest: 80 -> 65 CPU-s; SeatVariantsTest, whose turns are
+ * longer: 209 -> 202). Started
  * with the seat's own arguments; its DevTools port is whatever Chromium picked, as it prints it.
  */
 final class SharedChromium implements AutoCloseable {

