@@ -11,6 +11,7 @@ import dev.solweb.provider.seat.SeatException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,17 +143,17 @@ public final class EffortPicker {
   @SuppressWarnings("unchecked")
   private EffortMenu read(PickerKind throughKind) {
     Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
+    List<Map<String, Object>> radios = (List<Map<String, Object>>) m.get("radios");
+    Map<Integer, Effort> efforts = radioEfforts(radios, m.get("slider") == null);
     List<EffortOption> options = new ArrayList<>();
     List<String> others = new ArrayList<>();
-    for (Map<String, Object> r : (List<Map<String, Object>>) m.get("radios")) {
-      String first = (String) r.get("first");
-      String full = (String) r.get("full");
-      Optional<Effort> e = EffortLabels.effort(first).or(() -> EffortLabels.effort(full));
-      if (e.isPresent()) {
-        options.add(new EffortOption(EffortLabels.effort(first).isPresent() ? first : full, e.get(), bool(r.get("checked")),
-            bool(r.get("disabled"))));
+    for (int i = 0; i < radios.size(); i++) {
+      Map<String, Object> r = radios.get(i);
+      Effort e = efforts.get(i);
+      if (e != null) {
+        options.add(new EffortOption(label(r), e, bool(r.get("checked")), bool(r.get("disabled"))));
       } else {
-        others.add(full);
+        others.add((String) r.get("full"));
       }
     }
     String tooltip = (String) m.get("tooltip");
@@ -173,6 +174,32 @@ public final class EffortPicker {
     PickerKind kind = options.isEmpty() ? PickerKind.UNKNOWN : throughKind;
     EffortOption checked = options.stream().filter(EffortOption::checked).findFirst().orElse(null);
     return new EffortMenu(kind, options, checked, others, tooltip);
+  }
+
+  /**
+   * Each radio row's effort by its index: by its words, and on a menu without a slider, where some
+   * rows carry words the seat cannot read (a language without a table), by its place on the
+   * ladder ({@link LadderRun}). A slider's menus keep to words: their radios are models.
+   */
+  private static Map<Integer, Effort> radioEfforts(List<Map<String, Object>> radios, boolean byPlace) {
+    Map<Integer, Effort> byWord = new HashMap<>();
+    for (int i = 0; i < radios.size(); i++) {
+      int index = i;
+      EffortLabels.effort(label(radios.get(i))).ifPresent(e -> byWord.put(index, e));
+    }
+    if (!byPlace || byWord.size() == radios.size()) {
+      return byWord;
+    }
+    List<LadderRun.Row> rows = radios.stream()
+        .map(r -> new LadderRun.Row(label(r), ((Number) r.get("run")).intValue())).toList();
+    return LadderRun.find(rows).orElse(byWord);
+  }
+
+  /** A radio row's label: its first text when that is an effort word (a badge may follow, row 1), else its whole text when that is, else its first. */
+  private static String label(Map<String, Object> radio) {
+    String first = (String) radio.get("first");
+    String full = (String) radio.get("full");
+    return EffortLabels.effort(first).isEmpty() && EffortLabels.effort(full).isPresent() ? full : first;
   }
 
   /**
@@ -218,18 +245,19 @@ public final class EffortPicker {
       throw refused(wanted, Controls.notFound("effort pill", Controls.PILL));
     }
     Effort slid = null;
+    String clicked = null; // the label of the row clicked
     if (again || before.effort().orElse(null) != wanted) {
       try {
         EffortMenu menu = openToEfforts(wanted);
         boolean sliderHasIt = menu.checked() != null && menu.checked().effort() != null
             && EffortLabels.sliderValue(wanted, 0, sliderSteps(menu) - 1).isPresent();
         switch (menu.kind()) {
-          case MENU, ADVANCED_SUBMENU -> clickRow(menu, wanted);
+          case MENU, ADVANCED_SUBMENU -> clicked = clickRow(menu, wanted);
           case SLIDER, POWER -> {
             if (sliderHasIt || menu.options().stream().noneMatch(o -> o.effort() == wanted)) {
               slid = moveSlider(menu, wanted);
             } else {
-              clickRow(menu, wanted); // Pro as its own row beside a 0..3 slider (row 40)
+              clicked = clickRow(menu, wanted); // Pro as its own row beside a 0..3 slider (row 40)
             }
           }
           default -> throw refused(wanted, "the effort menu shows no effort row"
@@ -251,6 +279,11 @@ public final class EffortPicker {
     }
     if (slid != null && !labelsKnown()) {
       return slid; // a pill in a language the seat has no table for: the slider's own value, read back, is the fact
+    }
+    if (clicked != null && now != null && clicked.equals(now.label()) && !labelsKnown()) {
+      // The pill shows the word of the row clicked, a row read by its place on the ladder; the
+      // page's /prepare (or the menu's checked row) proves it before Send.
+      return wanted;
     }
     final String shown = now == null ? null : now.label();
     throw refused(wanted, "the effort pill reads \"" + shown + "\", which is no effort the seat knows");
@@ -341,29 +374,76 @@ public final class EffortPicker {
     return openToEfforts(null);
   }
 
+  /**
+   * Opens the pill's menu and goes down to the efforts: through the opener the page marks or names
+   * as the way to them, else, language-free, through each submenu opener in turn (opening a
+   * submenu changes nothing), backing out of one that shows no effort control. At most
+   * {@link #LOOKS} descents.
+   */
   private EffortMenu openToEfforts(Effort wanted) throws SeatException {
+    java.util.Set<String> lookedBehind = new java.util.HashSet<>();
+    EffortMenu menu = null;
+    for (int look = 0; look < LOOKS; look++) {
+      if (look > 0) {
+        closeMenus();
+      }
+      openPill(wanted);
+      PickerKind through = PickerKind.MENU;
+      String guess = null;
+      for (int depth = 0; depth < 3; depth++) {
+        menu = read(through);
+        if (menu.kind() != PickerKind.UNKNOWN) {
+          return menu;
+        }
+        int opener = effortOpener();
+        if (opener < 0) {
+          Opener untried = untriedOpener(depth, lookedBehind);
+          if (untried == null) {
+            break;
+          }
+          opener = untried.index();
+          guess = untried.key();
+        }
+        int open = page.locator(MENU_OPEN).count();
+        page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
+        waitMenus(open + 1, wanted);
+        through = PickerKind.ADVANCED_SUBMENU;
+      }
+      menu = read(through);
+      if (menu.kind() != PickerKind.UNKNOWN || guess == null) {
+        return menu;
+      }
+      lookedBehind.add(guess); // that submenu held no efforts: the next descent tries another
+    }
+    return menu;
+  }
+
+  /** How many times the menu is opened afresh to look behind another submenu. */
+  private static final int LOOKS = 4;
+
+  /** A submenu opener by its index among the open menus' openers, and what tells it apart across descents. */
+  private record Opener(int index, String key) { }
+
+  private void openPill(Effort wanted) throws SeatException {
     Controls.Found pill = chat.find(Controls.PILL);
     if (pill == null) {
       throw refused(wanted, Controls.notFound("effort pill", Controls.PILL));
     }
     pill.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
     waitMenus(1, wanted);
-    PickerKind through = PickerKind.MENU;
-    for (int depth = 0; depth < 3; depth++) {
-      EffortMenu menu = read(through);
-      if (menu.kind() != PickerKind.UNKNOWN) {
-        return menu;
+  }
+
+  /** The first opener not expanded and not yet looked behind (at this depth), or null. */
+  @SuppressWarnings("unchecked")
+  private Opener untriedOpener(int depth, java.util.Set<String> lookedBehind) {
+    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
+    for (Map<String, Object> o : (List<Map<String, Object>>) m.get("openers")) {
+      String key = depth + ":" + o.get("text");
+      if (!bool(o.get("expanded")) && !lookedBehind.contains(key)) {
+        return new Opener(((Number) o.get("index")).intValue(), key);
       }
-      int opener = effortOpener();
-      if (opener < 0) {
-        return menu;
-      }
-      int open = page.locator(MENU_OPEN).count();
-      page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
-      waitMenus(open + 1, wanted);
-      through = PickerKind.ADVANCED_SUBMENU;
     }
-    return read(through);
+    return null;
   }
 
   /** The submenu opener that leads to efforts: marked by the page, else named Advanced/Effort; -1 if none. */
@@ -386,19 +466,19 @@ public final class EffortPicker {
   }
 
   @SuppressWarnings("unchecked")
-  private void clickRow(EffortMenu menu, Effort wanted) throws SeatException {
+  private String clickRow(EffortMenu menu, Effort wanted) throws SeatException {
     Optional<EffortOption> row = menu.options().stream().filter(o -> o.effort() == wanted).findFirst();
     if (row.isEmpty()) {
       throw refused(wanted, "the effort menu offers " + menu.options().stream().map(EffortOption::label).toList()
           + ", not " + wanted.label());
     }
     // Find the row's index among all radios again (models may come first).
-    List<Map<String, Object>> radios = (List<Map<String, Object>>) ((Map<String, Object>)
-        chat.evaluate(MenuScripts.MENU, MENU_SELECTORS)).get("radios");
-    for (Map<String, Object> r : radios) {
-      String first = (String) r.get("first");
-      String full = (String) r.get("full");
-      if (EffortLabels.effort(first).or(() -> EffortLabels.effort(full)).orElse(null) != wanted) {
+    Map<String, Object> now = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
+    List<Map<String, Object>> radios = (List<Map<String, Object>>) now.get("radios");
+    Map<Integer, Effort> efforts = radioEfforts(radios, now.get("slider") == null);
+    for (int i = 0; i < radios.size(); i++) {
+      Map<String, Object> r = radios.get(i);
+      if (efforts.get(i) != wanted) {
         continue;
       }
       Locator target = page.locator(MENU_RADIO).nth(((Number) r.get("index")).intValue());
@@ -408,7 +488,7 @@ public final class EffortPicker {
         throw capped(wanted, wanted, awaitTooltip());
       }
       target.click(new Locator.ClickOptions().setTimeout(5_000));
-      return;
+      return label(r);
     }
     throw refused(wanted, "the effort row " + wanted.label() + " vanished before it was clicked");
   }

@@ -6,7 +6,8 @@ final class MenuScripts {
   private MenuScripts() {}
 
   /**
-   * What the open menus hold: radio rows (disabled ones marked: a capped tier, REAL-PAGE row 21),
+   * What the open menus hold: radio rows (disabled ones marked: a capped tier, REAL-PAGE row 21;
+   * each with the run of adjacent radios it sits in, for {@link LadderRun}),
    * submenu openers, a slider (its label from aria-valuetext, else its status text before the
    * comma, "High, 3 of 5." of row 26; its value; whether it takes focus itself or through its
    * menuitem, row 26's aria-hidden slider), and any tooltip showing.
@@ -14,8 +15,11 @@ final class MenuScripts {
   static final String MENU = """
       (sel) => {
       """ + PageScripts.COMMON + """
+        // run: radios that are adjacent siblings share one (a separator or a menuitem between starts another).
+        let run = -1;
         const radios = Array.from(document.querySelectorAll(sel.radio), (r, index) => ({
           index, first: firstText(r), full: fullText(r),
+          run: r.previousElementSibling && r.previousElementSibling.getAttribute('role') === 'menuitemradio' ? run : ++run,
           checked: r.getAttribute('aria-checked') === 'true' || r.getAttribute('data-state') === 'checked',
           disabled: r.getAttribute('aria-disabled') === 'true' || r.hasAttribute('data-disabled') }));
         const openers = Array.from(document.querySelectorAll(sel.opener), (o, index) => ({

@@ -43,7 +43,8 @@ final class ThreadControls {
    */
   static final List<Reply> REPLY = List.of(
       new Reply("author-role", "[data-message-author-role=\"assistant\"][data-message-id]",
-          List.of(new Id("data-message-id", null)), List.of("[data-testid^=\"conversation-turn-\"]"), ".markdown", null),
+          List.of(new Id("data-message-id", null)), List.of("[data-testid^=\"conversation-turn-\"]", "section[data-turn]"), ".markdown",
+          null),
       new Reply("dil", "[data-dil-message-id]", List.of(new Id("data-dil-message-id", null)), TURN_KEYED, ":scope", null),
       new Reply("markdown-text-style", "[data-markdown-text-style=\"assistant-message\"]",
           concat(List.of(new Id("data-chatgpt-selection-message-id", "[data-chatgpt-selection-message-id]")), UNIT_MESSAGE_IDS),
@@ -53,10 +54,16 @@ final class ThreadControls {
           List.of(EXCHANGE), ":scope", NOT_ANSWER));
 
   /**
-   * Turns on the page: sections up to September, units under any alias after (one per message),
+   * A section by its role alone (row 6: {@code data-turn=user|assistant} beside the test id), so a
+   * page that drops its test ids still counts its turns.
+   */
+  private static final String ROLE_SECTION = "section[data-turn]";
+
+  /**
+   * Turns on the page: sections up to September (by test id, else by role), units under any alias after (one per message),
    * else the exchanges themselves (a page whose units carry no key).
    */
-  static final String TURN_UNITS = "section[data-testid^=\"conversation-turn-\"], " + ANY_UNIT;
+  static final String TURN_UNITS = "section[data-testid^=\"conversation-turn-\"], " + ANY_UNIT + ", " + ROLE_SECTION;
   static final String EXCHANGES = EXCHANGE;
 
   /** Never in an answer body or a user unit: a code block's Copy, the prompt's "Copy message". */
