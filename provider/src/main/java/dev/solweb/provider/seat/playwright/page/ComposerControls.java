@@ -36,6 +36,13 @@ final class ComposerControls {
       Strategy.of("place", "editor in the composer form", inComposerForm(EDITABLE)));
 
   /**
+   * A form's submit button as the browser decides it: type submit, or no type at all (HTML's
+   * default; the classic composer's {@code #composer-submit-button} has none, so a page without its
+   * test id and with labels in another language is found by this alone).
+   */
+  private static final String SUBMIT = ":is(button[type=\"submit\" i], button:not([type]))";
+
+  /**
    * Send (rows 11, 16, 32, 36): the test id up to September; then the composer form's submit,
    * present only while the composer holds text, ranked by its label where the seat knows it, else
    * by its place alone. Never a button in the thread (a structured question's Submit, a user
@@ -46,7 +53,7 @@ final class ComposerControls {
       Strategy.of("testid", "test id send-button", "button[data-testid=\"send-button\"]"),
       Strategy.named("label", "composer form submit named", inComposerForm("button[type=\"submit\"]" + PLAIN_ACTION), Labels.SEND),
       Strategy.named("label", "composer form button named", inComposerForm("button" + PLAIN_ACTION), Labels.SEND),
-      Strategy.of("place", "composer form submit", inComposerForm("button[type=\"submit\"]" + PLAIN_ACTION)));
+      Strategy.of("place", "composer form submit", inComposerForm(SUBMIT + PLAIN_ACTION)));
 
   /**
    * Stop (rows 3, 16, 27, 32): the test ids peers knew until August; the composer form's button
