@@ -38,13 +38,21 @@ import java.util.logging.Logger;
  *
  * <p>Once a seat reports a cap, new dispatches fail fast with {@code capped} until
  * {@code resume_at}. A turn is bounded by the turn timeout; a client that leaves cancels its turn
- * (a queued turn never reaches a seat). Each seat owns one thread; all seat calls happen there.
+ * (a queued turn never reaches a seat; a running one is stopped after {@link #REJOIN_GRACE}
+ * unless the client's retry rejoined it), and a turn that failed after its Send answers its
+ * identical retry from {@link RecentFailures} instead of typing it again. Each seat owns one thread; all seat calls happen there.
  * Time ({@link DispatchTime}) and the seat threads are given to it, so tests run it by hand.
  */
 public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
+  /**
+   * How long a running turn whose client left waits for that client's retry before Stop is
+   * clicked: the first retry of every client measured comes sooner (the OpenAI and Anthropic
+   * SDKs about 0.5 s, Codex 0.2 s, opencode 2 s).
+   */
+  static final Duration REJOIN_GRACE = Duration.ofSeconds(5);
 
   /**
    * Tunables; see the README's configuration table.
@@ -87,6 +95,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private final DispatchTime time;
   private final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
   private final SeatControls controls; // a person's control of the seats (operator page)
+  private final RecentFailures failures; // turns that failed after their Send, for their identical retries
   private final Deque<Job> queue = new ArrayDeque<>();
   private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
@@ -118,6 +127,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     this.onSeat = new Job[settings.seats()];
     this.seatEffort = new String[settings.seats()];
     this.controls = new SeatControls(settings.seats(), time, this, this::giveBack);
+    this.failures = new RecentFailures(time::now);
   }
 
   /** Creates and probes every seat on its own thread; completes when all are up (or dead). */
@@ -143,6 +153,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       return same;
     }
     ProviderFailure refused = refusal();
+    if (refused == null) {
+      refused = failures.answer(request.sessionKey(), digest).orElse(null);
+    }
     if (refused == null) {
       refused = overBudget(request);
     }
@@ -282,7 +295,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   public synchronized HealthSnapshot snapshot() {
     Instant now = time.now();
     return HealthSnapshot.of(started, capUntil, now, pool, queue.size(), runningKeys.size(), statistics.p50(),
-        dispatchWait(now), controls.views());
+        dispatchWait(now), controls.views(), settings.pacing().paused(now).map(ProviderFailure::detail).orElse(null));
   }
 
   // --- a person's control of a seat (SeatControl) ---
@@ -654,6 +667,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     boolean running;
     Instant startedAt;
     DispatchTime.Cancellable timeout = () -> { };
+    DispatchTime.Cancellable rejoinWait; // set while a running turn has lost its last client
 
     Job(Dispatcher owner, TurnRequest request, String digest) {
       this.owner = owner;
@@ -683,7 +697,11 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     }
 
     boolean fail(ProviderFailure failure) {
-      return future.completeExceptionally(new TurnFailed(failure));
+      boolean failed = future.completeExceptionally(new TurnFailed(failure));
+      if (failed && owner != null && live != null && live.sent()) {
+        owner.failures.remember(request.sessionKey(), digest, failure);
+      }
+      return failed;
     }
 
     @Override
@@ -715,13 +733,27 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
           fail(cancelled);
           return;
         }
-        fail(cancelled);
-        for (SeatPool.Seat seat : owner.pool.seats()) {
-          if (owner.onSeat[seat.index] == this) {
-            timeout.cancel();
-            owner.stopUntilReturned(seat, this);
-          }
+        if (rejoinWait != null) {
+          return;
         }
+        // Running: its message may be spent. A client whose connection dropped retries the same
+        // request within seconds and rejoins it (submit) instead of typing it again; only a turn
+        // no one rejoined within the grace is stopped.
+        rejoinWait = owner.time.schedule(REJOIN_GRACE, () -> {
+          synchronized (owner) {
+            rejoinWait = null;
+            if (listeners > 0 || future.isDone()) {
+              return;
+            }
+            fail(cancelled);
+            for (SeatPool.Seat seat : owner.pool.seats()) {
+              if (owner.onSeat[seat.index] == this) {
+                timeout.cancel();
+                owner.stopUntilReturned(seat, this);
+              }
+            }
+          }
+        });
       }
     }
   }

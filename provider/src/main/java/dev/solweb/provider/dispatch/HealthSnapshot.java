@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * What {@code /healthz} shows of the scheduler and its seats, at one moment. The state is the
  * first that holds of: {@code starting} (seats still starting), {@code capped} (the account's cap
- * has not lifted), {@code logged_out} (a seat's page is), {@code degraded} (a seat is dead, or a
+ * has not lifted), {@code paused} (the page paused or stopped the whole account, REAL-PAGE rows
+ * 52-53: nothing is sent until the pause ends or a person resumes it), {@code logged_out} (a seat's page is), {@code degraded} (a seat is dead, or a
  * seat's page is neither ready nor capped), {@code capped} (a seat's page shows the cap),
  * {@code degraded} (every live seat is under the operator's control: no turn can run), else
  * {@code ready}. A seat under control (or asked for) adds a line to the detail, whatever the state.
@@ -27,9 +28,9 @@ public record HealthSnapshot(
     controls = List.copyOf(controls);
   }
 
-  /** What the scheduler knows now; the caller holds its lock. */
+  /** What the scheduler knows now; the caller holds its lock. {@code accountPaused}: the pause's words while one holds, else null. */
   static HealthSnapshot of(boolean started, Instant capUntil, Instant now, SeatPool pool, int queue, int active,
-      double turnP50Seconds, double dispatchWaitSeconds, List<SeatControl.View> controls) {
+      double turnP50Seconds, double dispatchWaitSeconds, List<SeatControl.View> controls, String accountPaused) {
     int live = pool.live();
     String account = pool.account();
     String state;
@@ -42,6 +43,9 @@ public record HealthSnapshot(
       state = "capped";
       detail = "usage cap until " + capUntil;
       resumeAt = capUntil;
+    } else if (accountPaused != null) {
+      state = "paused";
+      detail = accountPaused;
     } else if (pool.probes().stream().anyMatch(p -> p.state() == SeatProbe.State.LOGGED_OUT)) {
       state = "logged_out";
       // The seat's own words: through the daemon's DiagnosedSeats they name the fix (solwebctl login).

@@ -100,6 +100,7 @@ public final class LiveTurn implements TurnProgress {
   private Instant thinkingSince;
   private Duration thought = Duration.ZERO;
   private int chars;
+  private boolean sent;
 
   LiveTurn(TurnRequest request, Supplier<Instant> now) {
     this.session = request.sessionKey();
@@ -129,7 +130,13 @@ public final class LiveTurn implements TurnProgress {
       thinkingSince = at;
     }
     state = next;
+    sent |= next.ordinal() >= State.SENT.ordinal();
     chars = Math.max(0, charsReceived);
+  }
+
+  /** Whether the seat reported a Send for this turn: from then on its message is spent. */
+  synchronized boolean sent() {
+    return sent;
   }
 
   public synchronized View view() {

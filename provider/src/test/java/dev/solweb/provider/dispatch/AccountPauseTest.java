@@ -81,6 +81,8 @@ class AccountPauseTest {
     assertThat(modal.kind()).isEqualTo(Kind.UNAVAILABLE);
     assertThat(modal.retryAfterSeconds()).isEqualTo(AccountBlock.TOO_MANY_REQUESTS_PAUSE.toSeconds());
     assertThat(player.sends()).as("the modal covered the composer: nothing typed").isEmpty();
+    assertThat(dispatcher.snapshot().state()).as("the daemon's state says so, not ready").isEqualTo("paused");
+    assertThat(dispatcher.snapshot().cause()).startsWith("paused: the account is paused");
 
     time.advance(Duration.ofMinutes(2));
     Dispatcher.TurnHandle during = turn("another session");
@@ -92,6 +94,7 @@ class AccountPauseTest {
     assertThat(player.sends()).isEmpty();
 
     time.advance(Duration.ofMinutes(3));
+    assertThat(dispatcher.snapshot().state()).isEqualTo("ready");
     assertThat(turn("after the pause").result()).isCompleted();
     assertThat(player.sends()).hasSize(1);
   }
@@ -109,10 +112,13 @@ class AccountPauseTest {
     ProviderFailure stopped = failureOf(turn("a day later"));
     assertThat(stopped.retryAfterSeconds()).as("never retried: only a person ends it").isNull();
     assertThat(stopped.detail()).contains("the account is stopped").contains("operator page");
+    assertThat(dispatcher.snapshot().state()).isEqualTo("paused");
+    assertThat(dispatcher.snapshot().detail()).contains("the account is stopped");
     assertThat(player.sends()).hasSize(typed);
     assertThat(pacing.pause()).get().satisfies(p -> assertThat(p.block().cause()).isEqualTo(AccountBlock.Cause.UNUSUAL_ACTIVITY));
 
     assertThat(pacing.clearPause(time.now())).isTrue();
+    assertThat(dispatcher.snapshot().state()).isEqualTo("ready");
     assertThat(turn("cleared").result()).isCompleted();
     assertThat(player.sends()).hasSize(typed + 1);
   }

@@ -314,14 +314,83 @@ class DispatcherTest {
   }
 
   @Test
-  void aRunningTurnWhoseClientLeftIsStopped() {
+  void aRunningTurnWhoseClientLeftIsStoppedOnceTheGraceForItsRetryIsOver() {
     start(1);
     Dispatcher.TurnHandle a = dispatcher.submit(chat("a"));
 
     a.release();
+    time.advance(Dispatcher.REJOIN_GRACE.minusMillis(1));
+    assertThat(a.result()).isNotDone();
+    assertThat(seats.get(0).stops).isZero();
 
+    time.advance(Duration.ofMillis(1));
     assertThat(failureOf(a).kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
     assertThat(seats.get(0).stops).isEqualTo(1);
+  }
+
+  @Test
+  void aClientWhoseConnectionDroppedRejoinsItsRunningTurnByRetryingAndNothingIsStoppedOrTypedTwice() {
+    start(1);
+    Dispatcher.TurnHandle first = dispatcher.submit(chat("a"));
+    first.release(); // the connection dropped after Send
+
+    time.advance(Duration.ofSeconds(1));
+    Dispatcher.TurnHandle retry = dispatcher.submit(chat("a"));
+    time.advance(Dispatcher.REJOIN_GRACE.multipliedBy(2));
+    seatThreads.get(0).runNext();
+
+    assertThat(retry).isSameAs(first);
+    assertThat(retry.result().join().reply()).isEqualTo(new Reply.Final("answer to a"));
+    assertThat(runner.ran).containsExactly("0:a");
+    assertThat(seats.get(0).stops).isZero();
+  }
+
+  @Test
+  void aTurnThatFailedAfterItsSendAnswersItsIdenticalRetryFromMemoryAndTypesNothing() {
+    start(1);
+    runner.failures.put("a", ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "the page broke"));
+    runner.sendsFirst.add("a");
+    Dispatcher.TurnHandle first = dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+    assertThat(failureOf(first).detail()).isEqualTo("the page broke");
+
+    time.advance(Duration.ofSeconds(64)); // opencode's sixth retry
+    Dispatcher.TurnHandle retry = dispatcher.submit(chat("a"));
+
+    assertThat(retry.decidedAtSubmit()).isTrue();
+    assertThat(failureOf(retry).kind()).isEqualTo(ProviderFailure.Kind.UNAVAILABLE);
+    assertThat(failureOf(retry).detail()).contains("failed 64 s ago after its Send", "from memory", "the page broke");
+    assertThat(runner.ran).containsExactly("0:a");
+    assertThat(seatThreads.get(0).queued()).isZero();
+
+    // The same session with anything changed goes through; the identical request again once the memory is over.
+    dispatcher.submit(chat("a", "b"));
+    seatThreads.get(0).runNext();
+    time.advance(RecentFailures.HELD);
+    dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+    assertThat(runner.ran).containsExactly("0:a", "0:b", "0:a");
+  }
+
+  @Test
+  void aTurnThatFailedBeforeItsSendOrWasCancelledIsNotHeld() {
+    start(1);
+    runner.failures.put("a", ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "no composer; nothing was typed"));
+    Dispatcher.TurnHandle first = dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+    assertThat(failureOf(first).kind()).isEqualTo(ProviderFailure.Kind.UNAVAILABLE);
+    dispatcher.submit(chat("a"));
+    seatThreads.get(0).runNext();
+    assertThat(runner.ran).containsExactly("0:a", "0:a");
+
+    runner.sendsFirst.add("c");
+    Dispatcher.TurnHandle cancelled = dispatcher.submit(chat("c"));
+    cancelled.release();
+    time.advance(Dispatcher.REJOIN_GRACE);
+    seatThreads.get(0).runNext();
+    assertThat(failureOf(cancelled).kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
+    Dispatcher.TurnHandle again = dispatcher.submit(chat("c"));
+    assertThat(again.decidedAtSubmit()).isFalse();
   }
 
   @Test
@@ -370,6 +439,8 @@ class DispatcherTest {
     final List<String> ran = new ArrayList<>();
     final Map<String, Answer> known = new HashMap<>();
     final Map<String, ProviderFailure> failures = new HashMap<>();
+    /** Labels whose turn reports its Send to the seat's progress listener before it ends. */
+    final java.util.Set<String> sendsFirst = new java.util.HashSet<>();
 
     @Override
     public Optional<Answer> answerAtSubmit(TurnRequest request) {
@@ -380,6 +451,9 @@ class DispatcherTest {
     public Answer run(BrowserSeat seat, TurnRequest request, Consumer<SeatProbe> onProbe) {
       String label = lastUserText(request);
       ran.add(((StubSeat) seat).index + ":" + label);
+      if (sendsFirst.contains(label)) {
+        ((StubSeat) seat).progress.report(dev.solweb.provider.seat.TurnProgress.Stage.SENT, 0);
+      }
       ProviderFailure failure = failures.get(label);
       if (failure != null) {
         throw new TurnFailed(failure);
@@ -397,6 +471,12 @@ class DispatcherTest {
   private static final class StubSeat implements BrowserSeat {
     final int index;
     int stops;
+    dev.solweb.provider.seat.TurnProgress progress = dev.solweb.provider.seat.TurnProgress.NONE;
+
+    @Override
+    public void progress(dev.solweb.provider.seat.TurnProgress listener) {
+      progress = listener;
+    }
 
     StubSeat(int index) {
       this.index = index;
