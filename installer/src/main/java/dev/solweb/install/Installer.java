@@ -33,6 +33,8 @@ import java.util.stream.Stream;
  *       profile {@code solweb.config.toml} beside it ({@link CodexConfig});
  *   <li>Claude Code: {@code solweb-settings.json} in its config dir, for {@code claude --settings}
  *       straight at solwebd ({@link ClaudeSettings});
+ *   <li>opencode: {@code solweb.json} in its config dir, for {@code OPENCODE_CONFIG=... opencode}
+ *       ({@link OpencodeConfig});
  *   <li>whatever an earlier install put in place and this one no longer ships is taken back.
  * </ol>
  * Never touched: the enrollment ({@code identity.json}), the token, the browser profile.
@@ -65,6 +67,7 @@ final class Installer {
     step(this::ccr);
     step(this::codex);
     step(this::claude);
+    step(this::opencode);
     if (changes.failures().isEmpty()) {
       stale();
     } else {
@@ -362,6 +365,13 @@ final class Installer {
     }
     changes.create(file, ClaudeSettings.render(layout.binDir().resolve("solwebctl")),
         "`claude --settings " + file + "` straight at solwebd");
+  }
+
+  /** opencode's config file for solwebd; its key stays in the token file, which opencode reads itself. */
+  private void opencode() throws IOException, StepFailed {
+    Path file = layout.opencodeDir().resolve(OpencodeConfig.FILE);
+    changes.create(file, OpencodeConfig.render("http://127.0.0.1:" + CodexConfig.PORT + "/v1",
+        solwebdHome().resolve(dev.solweb.provider.platform.TokenFile.NAME)), "`OPENCODE_CONFIG=" + file + " opencode` at solwebd");
   }
 
   private Path solwebdHome() {

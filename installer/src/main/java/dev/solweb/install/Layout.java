@@ -55,6 +55,13 @@ public record Layout(Path source, Path prefix, Path binDir, Path piAgentDir, Pat
     return backups().resolve(path.getRoot().relativize(path).toString());
   }
 
+  /** opencode's config dir: {@code $XDG_CONFIG_HOME/opencode}, else {@code ~/.config/opencode}. */
+  public Path opencodeDir() {
+    String xdg = env.get("XDG_CONFIG_HOME");
+    return xdg != null && !xdg.isBlank() ? Path.of(xdg, "opencode").toAbsolutePath().normalize()
+        : path(env.get("HOME"), null, null, "~/.config/opencode");
+  }
+
   public Path models() {
     return prefix.resolve("models.json");
   }

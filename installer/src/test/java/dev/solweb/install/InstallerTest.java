@@ -391,4 +391,29 @@ class InstallerTest {
     assertThat(install(env, "--uninstall").exitCode()).isZero();
     assertThat(Files.readString(file)).isEqualTo("{\"mine\": true}\n");
   }
+  @Test
+  void opencodeGetsAConfigOfItsOwnThatReadsTheTokenFileAndTurnsTheTitleAgentOff() throws Exception {
+    Path opencodeDir = Files.createDirectories(home.resolve(".config/opencode"));
+    String theirs = "{\"theme\": \"dark\"}\n";
+    Files.writeString(opencodeDir.resolve("opencode.json"), theirs);
+    Map<String, String> before = snapshot();
+
+    Run run = install();
+
+    assertThat(run.exitCode()).as(run.out()).isZero();
+    Path file = opencodeDir.resolve("solweb.json");
+    com.fasterxml.jackson.databind.JsonNode config = Json.parse(Files.readString(file));
+    com.fasterxml.jackson.databind.JsonNode solweb = config.path("provider").path("solweb");
+    assertThat(solweb.path("options").path("baseURL").asText()).isEqualTo("http://127.0.0.1:8791/v1");
+    assertThat(solweb.path("options").path("apiKey").asText())
+        .as("opencode reads the key from the token file itself").startsWith("{file:/").endsWith("/solwebd.token}");
+    assertThat(solweb.path("models").has("sol-web-high")).isTrue();
+    assertThat(config.path("agent").path("title").path("disable").asBoolean())
+        .as("a title request would be a second Send for every session").isTrue();
+    assertThat(Files.readString(opencodeDir.resolve("opencode.json"))).isEqualTo(theirs);
+    assertThat(install().out()).contains("install: unchanged " + file);
+
+    assertThat(install("--uninstall").exitCode()).isZero();
+    assertThat(snapshot()).isEqualTo(before);
+  }
 }
