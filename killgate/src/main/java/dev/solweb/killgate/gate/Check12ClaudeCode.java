@@ -91,7 +91,7 @@ final class Check12ClaudeCode implements GateCheck {
   }
 
   /** The caller's environment for Claude Code: no ANTHROPIC_* of theirs, the base URL at the rig's proxy. */
-  private static Map<String, String> environment(Rig rig) {
+  static Map<String, String> environment(Rig rig) {
     Map<String, String> env = new HashMap<>();
     rig.parentEnv().forEach((k, v) -> {
       if (!k.startsWith("ANTHROPIC_")) {

@@ -99,6 +99,8 @@ final class RecordingProxy implements AutoCloseable {
   private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
   private final AtomicInteger connections = new AtomicInteger();
   private volatile String dropHeader;
+  /** Every client socket and its upstream while the pair is open: {@link #dropOpenConnections} closes them. */
+  private final java.util.Set<Socket> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   RecordingProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
@@ -122,6 +124,23 @@ final class RecordingProxy implements AutoCloseable {
     dropHeader = name == null ? null : name.toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * Drops every connection open now, both ways, as a network fault would: the client sees its
+   * connection reset mid-response and solwebd sees its client gone. Later connections pass.
+   *
+   * @return how many connections were dropped
+   */
+  int dropOpenConnections() {
+    int dropped = 0;
+    for (Socket socket : List.copyOf(open)) {
+      if (open.remove(socket) && !socket.isClosed()) {
+        closeQuietly(socket);
+        dropped++;
+      }
+    }
+    return dropped / 2;
+  }
+
   List<Exchange> exchanges() {
     return List.copyOf(exchanges);
   }
@@ -139,6 +158,8 @@ final class RecordingProxy implements AutoCloseable {
       try {
         Socket client = server.accept();
         Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
+        open.add(client);
+        open.add(upstream);
         int id = connections.incrementAndGet();
         List<Exchange> onThisConnection = new CopyOnWriteArrayList<>();
         start(() -> requests(client, upstream, id, onThisConnection), "killgate-proxy-req-" + id);
@@ -211,6 +232,8 @@ final class RecordingProxy implements AutoCloseable {
     } finally {
       closeQuietly(client);
       closeQuietly(upstream);
+      open.remove(client);
+      open.remove(upstream);
     }
   }
 
@@ -238,6 +261,8 @@ final class RecordingProxy implements AutoCloseable {
       });
       closeQuietly(client);
       closeQuietly(upstream);
+      open.remove(client);
+      open.remove(upstream);
     }
   }
 
