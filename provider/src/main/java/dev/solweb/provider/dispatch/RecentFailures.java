@@ -15,9 +15,10 @@ import java.util.function.Supplier;
  * {@code x-should-retry: false}, but not every client reads it: opencode 1.18 retries a 503 six
  * times over about a minute, each retry a fresh conversation on the page (measured: 7 Sends for one
  * failed turn). So the identical request (same session key, same history) gets the same typed
- * failure again, decided when it arrives and typed into nothing, for {@link #HELD}. A cancelled
- * turn is not held (the client chose to leave); a request that differs in anything goes through.
- * Thread-safe.
+ * failure again, decided when it arrives and typed into nothing, for {@link #HELD}. Not held: a
+ * cancelled turn (the client chose to leave) and a full conversation ({@code context_overflow}:
+ * its next turn replays into a fresh conversation by design, the one way on). A request that
+ * differs in anything goes through. Thread-safe.
  */
 final class RecentFailures {
 
@@ -35,7 +36,7 @@ final class RecentFailures {
 
   /** Remembers that the turn {@code identity} of {@code sessionKey} failed after its Send. */
   synchronized void remember(String sessionKey, String identity, ProviderFailure failure) {
-    if (failure.kind() == Kind.CANCELLED) {
+    if (failure.kind() == Kind.CANCELLED || failure.kind() == Kind.CONTEXT_OVERFLOW) {
       return;
     }
     bySession.put(sessionKey, new Held(identity, failure, now.get()));

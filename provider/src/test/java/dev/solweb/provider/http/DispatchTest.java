@@ -116,7 +116,8 @@ class DispatchTest {
   }
 
   @Test
-  void aBrokenSeatAfterSendIsNotResentAndTheNextRequestReplaysIntoAFreshConversation() throws Exception {
+  void aBrokenSeatAfterSendIsNotResentItsRetryIsAnsweredFromMemoryAndTheNextTurnReplaysIntoAFreshConversation()
+      throws Exception {
     try (TestDaemon daemon = new TestDaemon("{\"conversations\": [{\"match\": \"a\", \"replies\": [{\"prose\": \"x\"}, {\"fault\": \"crash\"}]}],"
         + " \"default\": [{\"prose\": \"replayed\"}]}")) {
       daemon.post(Requests.chat("sol-web-high").user("a").json());
@@ -124,13 +125,20 @@ class DispatchTest {
       FailuresTest.assertTyped(daemon.post(second), 503, "unavailable");
       assertThat(daemon.player.sends()).hasSize(2);
 
+      // The client's retry of exactly that request spends no second message (issue 32).
       HttpResponse<String> retried = daemon.post(second);
+      FailuresTest.assertTyped(retried, 503, "unavailable");
+      assertThat(retried.body()).contains("answers it from memory");
+      assertThat(daemon.player.sends()).hasSize(2);
 
-      assertThat(retried.body()).contains("replayed");
+      // The person's next turn goes on, replayed whole into a fresh conversation.
+      HttpResponse<String> next = daemon.post(Requests.chat("sol-web-high").user("a").assistantText("x").user("b")
+          .user("go on").json());
+      assertThat(next.body()).contains("replayed");
       List<ScenarioPlayer.Send> sends = daemon.player.sends();
       assertThat(sends).hasSize(3);
       assertThat(sends.get(2).conversationId()).isNotEqualTo(sends.get(1).conversationId());
-      assertThat(sends.get(2).text()).contains("USER\na", "ASSISTANT\nx", "USER\nb");
+      assertThat(sends.get(2).text()).contains("USER\na", "ASSISTANT\nx", "USER\nb", "go on");
       JsonNode health = TestDaemon.json(daemon.get("/healthz").body());
       assertThat(health.path("state").asText()).isEqualTo("ready");
     }
