@@ -73,6 +73,7 @@ public final class FakeSol implements AutoCloseable {
   /** When each turn request reached the server, and how often the page (or a seat) asked a history or status JSON. */
   private final List<Instant> sendsAt = new ArrayList<>();
   private int historyRequests;
+  private final List<Instant> historyTimes = new java.util.ArrayList<>();
   private int statusRequests;
   /** Row 52's trigger as fakesol applies it; null: off (the default). */
   private BurstRule burstRule;
@@ -592,6 +593,16 @@ public final class FakeSol implements AutoCloseable {
     return this;
   }
 
+  /** Every time the conversation JSON was asked (history), in order: a task's history requests per turn. */
+  public synchronized List<Instant> historyRequestTimes() {
+    return List.copyOf(historyTimes);
+  }
+
+  /** Times the stream status was asked. */
+  public synchronized int statusRequests() {
+    return statusRequests;
+  }
+
   /** Times the burst rule showed the modal (one per burst, however many requests it refused). */
   public synchronized int modals() {
     return modals;
@@ -604,6 +615,7 @@ public final class FakeSol implements AutoCloseable {
   synchronized boolean jsonRequested(boolean history) {
     if (history) {
       historyRequests++;
+      historyTimes.add(clock.instant());
     } else {
       statusRequests++;
     }

@@ -3,6 +3,7 @@ package dev.solweb.killgate.gate;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.provider.daemon.Daemon;
+import dev.solweb.provider.dispatch.AccountPacing;
 import dev.solweb.provider.dispatch.DispatchSpacing;
 import dev.solweb.provider.http.ServerSettings;
 import dev.solweb.provider.model.Attachment;
@@ -55,26 +56,32 @@ final class GateDaemon implements AutoCloseable {
    * @param maxCalls tool calls one reply may make (SOLWEBD_MAX_CALLS)
    * @param uploads when the seat counts a turn's files as uploaded (only check 13's control changes it)
    */
-  record Settings(Duration keepAlive, Duration turnTimeout, int maxCalls, UploadReadiness uploads) {
+  record Settings(Duration keepAlive, Duration turnTimeout, int maxCalls, UploadReadiness uploads,
+      AccountPacing.Settings pacing) {
+    /** solwebd's defaults, unpaced: the checks count requests and Sends, and a Send gap would only slow them. */
     static Settings shipped() {
       return new Settings(Duration.ofSeconds(5), Duration.ofSeconds(300), ReplyRules.DEFAULT_MAX_CALLS,
-          UploadReadiness.PROCESSED);
+          UploadReadiness.PROCESSED, AccountPacing.Settings.UNPACED);
     }
 
     Settings keepAlive(Duration value) {
-      return new Settings(value, turnTimeout, maxCalls, uploads);
+      return new Settings(value, turnTimeout, maxCalls, uploads, pacing);
     }
 
     Settings turnTimeout(Duration value) {
-      return new Settings(keepAlive, value, maxCalls, uploads);
+      return new Settings(keepAlive, value, maxCalls, uploads, pacing);
     }
 
     Settings maxCalls(int value) {
-      return new Settings(keepAlive, turnTimeout, value, uploads);
+      return new Settings(keepAlive, turnTimeout, value, uploads, pacing);
     }
 
     Settings uploads(UploadReadiness value) {
-      return new Settings(keepAlive, turnTimeout, maxCalls, value);
+      return new Settings(keepAlive, turnTimeout, maxCalls, value, pacing);
+    }
+
+    Settings pacing(AccountPacing.Settings value) {
+      return new Settings(keepAlive, turnTimeout, maxCalls, uploads, value);
     }
   }
 
@@ -141,7 +148,7 @@ final class GateDaemon implements AutoCloseable {
     ServerSettings server = new ServerSettings(token, settings.keepAlive(), 8L << 20, "killgate",
         UUID.randomUUID().toString(), ProcessHandle.current().pid());
     Daemon daemon = Daemon.listen(vertx, new Daemon.Config(home, factory, 1, settings.turnTimeout(), DispatchSpacing.OFF,
-            server, Clock.systemUTC(), () -> { }).withMaxCallsPerReply(settings.maxCalls()), "127.0.0.1", 0)
+            server, Clock.systemUTC(), () -> { }).withMaxCallsPerReply(settings.maxCalls()).withPacing(settings.pacing()), "127.0.0.1", 0)
         .toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     daemon.startSeats().get(120, TimeUnit.SECONDS);
     return new GateDaemon(home, log, daemon.port(), player, token, vertx, daemon, fakesol, playwright, handler, scripted);

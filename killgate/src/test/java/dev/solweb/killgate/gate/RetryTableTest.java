@@ -177,12 +177,10 @@ class RetryTableTest {
         Rig.Run run = rig.run(ClientSession.derive("retry-" + rig.dir.getFileName()), prompt, Duration.ofSeconds(150));
         yield run.result().outcome().wireName() + " " + run.receipt().path("provider_failure").path("kind").asText("");
       }
-      case CODEX -> last(codex(rig, prompt));
-      case CLAUDE_CODE -> last(claudeCode(rig, prompt));
+      case CODEX -> last(RealClients.codex(rig, prompt, 180));
+      case CLAUDE_CODE -> last(RealClients.claudeCode(rig, prompt, 180));
       case OPENCODE -> last(opencode(rig, prompt));
-      case OPENAI_SDK -> last(Proc.run(List.of("node", REPO.resolve("tools/openai-sdk/chat.mjs").toString(),
-          rig.proxy.baseUrl(), rig.daemon.home.resolve("solwebd.token").toString(), MODEL, prompt),
-          Map.of("PATH", "/usr/bin:/bin", "HOME", rig.dir.toString()), rig.workspace, 180));
+      case OPENAI_SDK -> last(RealClients.openaiSdk(rig, prompt, 180));
     };
   }
 
@@ -192,27 +190,6 @@ class RetryTableTest {
     List<String> err = plain(run.stderr()).lines().filter(l -> !l.isBlank()).toList();
     List<String> lines = out.isEmpty() ? err : out;
     return "exit " + run.exit() + ": " + (lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip());
-  }
-
-  /** The pinned Codex with the provider table bin/install writes (request and stream retries 0), its token from solwebctl. */
-  private static Proc codex(Rig rig, String prompt) throws Exception {
-    Path home = Files.createDirectories(rig.dir.resolve("codex-home"));
-    Files.writeString(home.resolve("config.toml"), Files.readString(REPO.resolve("tools/codex/config.test.toml"))
-        .replace("@PORT@", Integer.toString(rig.proxy.port())).replace("@SOLWEBCTL@", REPO.resolve("bin/solwebctl").toString()));
-    Map<String, String> env = Map.of("HOME", rig.dir.resolve("home").toString(), "CODEX_HOME", home.toString(),
-        "PATH", "/usr/bin:/bin", "SOLWEBD_HOME", rig.daemon.home.toString());
-    return Proc.run(List.of(REPO.resolve("tools/codex/node_modules/.bin/codex").toString(), "exec", "--skip-git-repo-check",
-        "--dangerously-bypass-approvals-and-sandbox", prompt), env, rig.workspace, 180);
-  }
-
-  /** The pinned Claude Code straight at /v1/messages, as bin/sw runs it (CLAUDE_CODE_MAX_RETRIES 2), its key from solwebctl. */
-  private static Proc claudeCode(Rig rig, String prompt) throws Exception {
-    String helper = "'" + REPO.resolve("bin/solwebctl") + "' token";
-    String settings = dev.solweb.provider.platform.Json.MAPPER.createObjectNode().put("apiKeyHelper", helper).toString();
-    Map<String, String> env = new HashMap<>(Check12ClaudeCode.environment(rig));
-    env.put("CLAUDE_CODE_MAX_RETRIES", "2");
-    return Proc.run(List.of(REPO.resolve("tools/ccr/node_modules/.bin/claude").toString(), "--settings", settings, "-p",
-        "--model", MODEL, "--", prompt), env, rig.workspace, 180);
   }
 
   /** The pinned opencode with the config bin/install writes (title agent off), its key read from the token file. */
