@@ -23,6 +23,8 @@ final class Gate {
   final List<String> notes = new ArrayList<>();
   /** Where receipts are copied as evidence (the report dir), or null. */
   Path evidenceDir;
+  /** The page shape fakesol imitates ({@code --dom}), or null for each scenario's own (the newest). */
+  String dom;
   /** What each rig of the current check saw at solwebd and at the seat; drained after each check. */
   final ObjectNode rigLog = Json.MAPPER.createObjectNode();
 

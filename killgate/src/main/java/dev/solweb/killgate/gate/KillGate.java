@@ -53,6 +53,11 @@ public final class KillGate implements Callable<Integer> {
       description = "scripted (ScriptedSeat, no browser; default) or fakesol (the Playwright seat on fakesol, headless).")
   String seat;
 
+  @Option(names = "--dom", paramLabel = "SHAPE",
+      description = "With --seat fakesol: the page shape fakesol imitates in every check (one of "
+          + "2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10; default: the newest).")
+  String dom;
+
   @Option(names = "--report", paramLabel = "DIR", defaultValue = "killgate-report",
       description = "Where report.json and report.md go (default ${DEFAULT-VALUE}).")
   Path reportDir;
@@ -170,7 +175,13 @@ public final class KillGate implements Callable<Integer> {
     Path root = Files.createTempDirectory(Path.of(tmp.isBlank() ? System.getProperty("java.io.tmpdir") : tmp),
         "solweb-killgate-");
     Set<Integer> wanted = only == null ? Set.of() : new LinkedHashSet<>(only);
+    if (dom != null && !dev.solweb.provider.scenario.Scenario.DOMS.contains(dom)) {
+      spec.commandLine().getErr().println("killgate: --dom must be one of " + dev.solweb.provider.scenario.Scenario.DOMS
+          + ", got: " + dom);
+      return USAGE;
+    }
     Gate gate = new Gate(repo, root, pi.get(), kind, chromium, broken == null ? Set.of() : Set.copyOf(broken));
+    gate.dom = dom;
     gate.evidenceDir = reportDir.toAbsolutePath();
     if (Files.isDirectory(gate.evidenceDir.resolve("receipts"))) {
       try (Stream<Path> walk = Files.walk(gate.evidenceDir.resolve("receipts"))) {

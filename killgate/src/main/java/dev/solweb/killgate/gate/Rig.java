@@ -58,7 +58,8 @@ final class Rig implements AutoCloseable {
 
   static Rig start(Gate gate, String name, String scenarioJson, GateDaemon.Settings settings) throws Exception {
     Path dir = Files.createDirectories(gate.root.resolve(name));
-    GateDaemon daemon = GateDaemon.start(gate.seat, Scenario.parse(scenarioJson), dir.resolve("solwebd-home"),
+    Scenario scenario = gate.dom == null ? Scenario.parse(scenarioJson) : Scenario.parse(scenarioJson).withDom(gate.dom);
+    GateDaemon daemon = GateDaemon.start(gate.seat, scenario, dir.resolve("solwebd-home"),
         settings, gate.chromium);
     RecordingProxy proxy = new RecordingProxy(daemon.port);
     Path managed = Files.createDirectories(dir.resolve("home/.pi/agent"));
