@@ -40,8 +40,9 @@ import java.util.logging.Logger;
  * {@code resume_at}. A turn is bounded by the turn timeout; a client that leaves cancels its turn
  * (a queued turn never reaches a seat; a running one is stopped after {@link #REJOIN_GRACE}
  * unless the client's retry rejoined it), and a turn that failed after its Send answers its
- * identical retry from {@link RecentFailures} instead of typing it again. Each seat owns one thread; all seat calls happen there.
- * Time ({@link DispatchTime}) and the seat threads are given to it, so tests run it by hand.
+ * identical retry from {@link RecentFailures} instead of typing it again. Each seat owns one
+ * thread; all seat calls happen there. Time ({@link DispatchTime}) and the seat threads are given
+ * to it, so tests run it by hand.
  */
 public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
@@ -49,8 +50,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
   /**
    * How long a running turn whose client left waits for that client's retry before Stop is
-   * clicked: the first retry of every client measured comes sooner (the OpenAI and Anthropic
-   * SDKs about 0.5 s, Codex 0.2 s, opencode 2 s).
+   * clicked. RetryTableTest drops the connection after Send: the retries of the OpenAI SDK,
+   * Claude Code and opencode all rejoined within it (Pi and Codex, shipped with retries off, do
+   * not retry). A client that really left has its turn stopped this much later.
    */
   static final Duration REJOIN_GRACE = Duration.ofSeconds(5);
 
