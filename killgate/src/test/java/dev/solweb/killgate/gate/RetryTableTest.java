@@ -35,6 +35,8 @@ class RetryTableTest {
 
   static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final String MODEL = Rig.EFFORT.modelId();
+  /** The pinned opencode's Linux x64 binary (tools/opencode). */
+  private static final Path OPENCODE = REPO.resolve("tools/opencode/node_modules/opencode-linux-x64/bin/opencode");
 
   enum Fault {
     TIMEOUT("timeout (504)"), SERVER_ERROR("5xx after Send (503)"), DROPPED("connection dropped after Send"),
@@ -208,7 +210,6 @@ class RetryTableTest {
     env.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
     env.put("OPENCODE_DISABLE_AUTOUPDATE", "1");
     env.put("OPENCODE_DISABLE_MODELS_FETCH", "1");
-    return Proc.run(List.of(REPO.resolve("tools/opencode/node_modules/.bin/opencode").toString(), "run", "--model",
-        "solweb/" + MODEL, prompt), env, rig.workspace, 240);
+    return Proc.run(List.of(OPENCODE.toString(), "run", "--model", "solweb/" + MODEL, prompt), env, rig.workspace, 240);
   }
 }
