@@ -12,9 +12,11 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -195,7 +197,10 @@ public final class EffortPicker {
     return LadderRun.find(rows).orElse(byWord);
   }
 
-  /** A radio row's label: its first text when that is an effort word (a badge may follow, row 1), else its whole text when that is, else its first. */
+  /**
+   * A radio row's label: its first text when that is an effort word (a badge may follow, row 1),
+   * else its whole text when that is, else its first.
+   */
   private static String label(Map<String, Object> radio) {
     String first = (String) radio.get("first");
     String full = (String) radio.get("full");
@@ -381,7 +386,7 @@ public final class EffortPicker {
    * {@link #LOOKS} descents.
    */
   private EffortMenu openToEfforts(Effort wanted) throws SeatException {
-    java.util.Set<String> lookedBehind = new java.util.HashSet<>();
+    Set<String> lookedBehind = new HashSet<>();
     EffortMenu menu = null;
     for (int look = 0; look < LOOKS; look++) {
       if (look > 0) {
@@ -435,7 +440,7 @@ public final class EffortPicker {
 
   /** The first opener not expanded and not yet looked behind (at this depth), or null. */
   @SuppressWarnings("unchecked")
-  private Opener untriedOpener(int depth, java.util.Set<String> lookedBehind) {
+  private Opener untriedOpener(int depth, Set<String> lookedBehind) {
     Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
     for (Map<String, Object> o : (List<Map<String, Object>>) m.get("openers")) {
       String key = depth + ":" + o.get("text");
