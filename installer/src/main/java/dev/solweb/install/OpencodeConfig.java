@@ -13,7 +13,7 @@ import java.util.List;
  * opencode's title agent off. With the title agent on, opencode 1.18 asks the session's model for
  * a title, a second Send on the page for every session (measured: 2 Sends for one run).
  *
- * <p>opencode has no retry setting: it retries a 5xx about six times over a minute whatever
+ * <p>opencode has no retry setting: it retries a 5xx five times over about a minute whatever
  * {@code x-should-retry} says. solwebd answers those retries from its failure memory, so they
  * type nothing (docs/account-safety.md, "Client retries").
  *

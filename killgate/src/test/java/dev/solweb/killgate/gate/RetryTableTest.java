@@ -2,22 +2,30 @@ package dev.solweb.killgate.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiBinary;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.platform.Poll;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,7 +60,7 @@ class RetryTableTest {
   enum Client { PI, CODEX, CLAUDE_CODE, OPENCODE, OPENAI_SDK }
 
   /** One cell: the page's Sends, the requests solwebd got, and what the client said last. */
-  record Cell(int sends, int requests, String clientSaw, List<String> exchanges) { }
+  record Cell(int sends, int requests, String clientSaw, List<String> exchanges, int dropped) { }
 
   @TempDir Path root;
 
@@ -84,6 +92,10 @@ class RetryTableTest {
         for (Map.Entry<Fault, Cell> cell : row.getValue().entrySet()) {
           assertThat(cell.getValue().sends()).as("%s, %s: page Sends (%s)", row.getKey(), cell.getKey().title, cell.getValue())
               .isEqualTo(1);
+          if (cell.getKey() == Fault.DROPPED) {
+            assertThat(cell.getValue().dropped()).as("%s: a connection was open to drop after the Send", row.getKey())
+                .isPositive();
+          }
         }
       }
     } finally {
@@ -99,7 +111,7 @@ class RetryTableTest {
     }
     out.append('\n');
     for (Map.Entry<Client, Map<Fault, Cell>> row : table.entrySet()) {
-      out.append(String.format("%-12s", row.getKey().name().toLowerCase(java.util.Locale.ROOT)));
+      out.append(String.format("%-12s", row.getKey().name().toLowerCase(Locale.ROOT)));
       for (Fault fault : Fault.values()) {
         Cell c = row.getValue().get(fault);
         out.append(String.format(" | %d / %-2d %-25s", c.sends(), c.requests(), abbreviate(c.clientSaw(), 25)));
@@ -130,7 +142,7 @@ class RetryTableTest {
   // ---- One cell ------------------------------------------------------------------------------
 
   private static Cell cell(Gate gate, Client client, Fault fault) throws Exception {
-    String name = "retry-" + client.name().toLowerCase(java.util.Locale.ROOT) + "-" + fault.name().toLowerCase(java.util.Locale.ROOT);
+    String name = "retry-" + client.name().toLowerCase(Locale.ROOT) + "-" + fault.name().toLowerCase(Locale.ROOT);
     GateDaemon.Settings settings = GateDaemon.Settings.shipped();
     ObjectNode first = switch (fault) {
       case TIMEOUT -> Scenarios.fault("hang");
@@ -144,9 +156,10 @@ class RetryTableTest {
     // Every new conversation gets the same first answer: a retry typed again would meet it again, and count.
     String scenario = Scenarios.defaults(first, Scenarios.fin("a second answer"));
     try (Rig rig = gate.rig(name, scenario, settings)) {
+      AtomicInteger dropped = new AtomicInteger();
       Thread dropper = null;
       if (fault == Fault.DROPPED) {
-        dropper = new Thread(() -> dropAfterTheSend(rig), name + "-dropper");
+        dropper = new Thread(() -> dropped.set(dropAfterTheSend(rig)), name + "-dropper");
         dropper.setDaemon(true);
         dropper.start();
       }
@@ -154,20 +167,32 @@ class RetryTableTest {
       if (dropper != null) {
         dropper.join(60_000);
       }
-      // A dropped turn nobody rejoined is stopped after the grace; nothing is typed meanwhile or after.
-      Thread.sleep(fault == Fault.DROPPED ? 500 : 0);
+      // Counted once solwebd runs and queues nothing: a dropped turn nobody rejoined is stopped after
+      // the grace, and no turn is left that could still type.
+      awaitIdle(rig);
       return new Cell(rig.sends().size(), rig.proxy.exchanges().size(), saw,
-          rig.proxy.exchanges().stream().map(x -> x.method + " " + x.path + " " + x.status).toList());
+          rig.proxy.exchanges().stream().map(x -> x.method + " " + x.path + " " + x.status).toList(), dropped.get());
     }
   }
 
-  /** Drops every connection to solwebd once the page took the Send (the answer is 3 s away). */
-  private static void dropAfterTheSend(Rig rig) {
+  private static void awaitIdle(Rig rig) throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    HttpRequest health = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + rig.daemon.port + "/healthz"))
+        .header("Authorization", "Bearer " + rig.daemon.token()).build();
+    Optional<Boolean> idle = Poll.until(Duration.ofSeconds(30), Duration.ofMillis(100), () -> {
+      JsonNode h = Json.MAPPER.readTree(http.send(health, HttpResponse.BodyHandlers.ofString()).body());
+      return h.path("active").asInt(-1) == 0 && h.path("queue").asInt(-1) == 0 ? Optional.of(true) : Optional.empty();
+    });
+    assertThat(idle).as("solwebd idle after the client ended").isPresent();
+  }
+
+  /** Drops every connection to solwebd once the page took the Send (the answer is 3 s away); how many it dropped. */
+  private static int dropAfterTheSend(Rig rig) {
     try {
       Poll.until(Duration.ofSeconds(90), Duration.ofMillis(20),
           () -> rig.sends().isEmpty() ? Optional.<Boolean>empty() : Optional.of(true));
-      Thread.sleep(300);
-      rig.proxy.dropOpenConnections();
+      Thread.sleep(300); // into the answer's 3 s: the client is waiting on it
+      return rig.proxy.dropOpenConnections();
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

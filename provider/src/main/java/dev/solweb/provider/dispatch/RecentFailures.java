@@ -12,17 +12,18 @@ import java.util.function.Supplier;
 /**
  * The failure memory: a turn that failed after its Send spent a message, and a client's automatic
  * retry of exactly that request would spend another. Every solwebd failure says
- * {@code x-should-retry: false}, but not every client reads it: opencode 1.18 retries a 503 six
- * times over about a minute, each retry a fresh conversation on the page (measured: 7 Sends for one
- * failed turn). So the identical request (same session key, same history) gets the same typed
- * failure again, decided when it arrives and typed into nothing, for {@link #HELD}. Not held: a
- * cancelled turn (the client chose to leave) and a full conversation ({@code context_overflow}:
- * its next turn replays into a fresh conversation by design, the one way on). A request that
- * differs in anything goes through. Thread-safe.
+ * {@code x-should-retry: false}, but not every client reads it: opencode 1.18 retries a 503 five
+ * times over about a minute, each retry a fresh conversation on the page (measured: 7 Sends for
+ * one failed turn, its title request among them), and Claude Code retries an error inside a
+ * stream, whose headers went out with the 200. So the identical request (same session key, same
+ * history) gets the same typed failure again, decided when it arrives and typed into nothing, for
+ * {@link #HELD}. Not held: a cancelled turn (the client chose to leave) and a full conversation
+ * ({@code context_overflow}: its next turn replays into a fresh conversation by design, the one
+ * way on). A request that differs in anything goes through. Thread-safe.
  */
 final class RecentFailures {
 
-  /** How long an identical request is answered from here: past every client retry schedule measured (opencode: about 64 s). */
+  /** How long an identical request is answered from here: past every client retry schedule measured (opencode: 66 s). */
   static final Duration HELD = Duration.ofMinutes(10);
 
   private record Held(String identity, ProviderFailure failure, Instant at) { }
