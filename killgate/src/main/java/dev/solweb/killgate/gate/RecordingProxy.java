@@ -99,8 +99,8 @@ final class RecordingProxy implements AutoCloseable {
   private final List<Exchange> exchanges = new CopyOnWriteArrayList<>();
   private final AtomicInteger connections = new AtomicInteger();
   private volatile String dropHeader;
-  /** Every client socket and its upstream while the pair is open: {@link #dropOpenConnections} closes them. */
-  private final java.util.Set<Socket> open = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /** Every client socket with its upstream while the pair is open: {@link #dropOpenConnections} closes them. */
+  private final Map<Socket, Socket> open = new java.util.concurrent.ConcurrentHashMap<>();
 
   RecordingProxy(int targetPort) throws IOException {
     this.targetPort = targetPort;
@@ -132,13 +132,15 @@ final class RecordingProxy implements AutoCloseable {
    */
   int dropOpenConnections() {
     int dropped = 0;
-    for (Socket socket : List.copyOf(open)) {
-      if (open.remove(socket) && !socket.isClosed()) {
-        closeQuietly(socket);
+    for (Socket client : List.copyOf(open.keySet())) {
+      Socket upstream = open.remove(client); // the pair's own threads remove it too once a side closes
+      if (upstream != null) {
+        closeQuietly(client);
+        closeQuietly(upstream);
         dropped++;
       }
     }
-    return dropped / 2;
+    return dropped;
   }
 
   List<Exchange> exchanges() {
@@ -158,8 +160,7 @@ final class RecordingProxy implements AutoCloseable {
       try {
         Socket client = server.accept();
         Socket upstream = new Socket(InetAddress.getLoopbackAddress(), targetPort);
-        open.add(client);
-        open.add(upstream);
+        open.put(client, upstream);
         int id = connections.incrementAndGet();
         List<Exchange> onThisConnection = new CopyOnWriteArrayList<>();
         start(() -> requests(client, upstream, id, onThisConnection), "killgate-proxy-req-" + id);
@@ -233,7 +234,6 @@ final class RecordingProxy implements AutoCloseable {
       closeQuietly(client);
       closeQuietly(upstream);
       open.remove(client);
-      open.remove(upstream);
     }
   }
 
@@ -262,7 +262,6 @@ final class RecordingProxy implements AutoCloseable {
       closeQuietly(client);
       closeQuietly(upstream);
       open.remove(client);
-      open.remove(upstream);
     }
   }
 
