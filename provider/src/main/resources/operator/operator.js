@@ -159,7 +159,8 @@ function renderState(s) {
   const turns = (s.last_turns ?? []).length > 0 ? `turn p50 ${Number(h.turn_p50_s).toFixed(1)} s` : 'no turns yet';
   $('daemon-meta').textContent = `pid ${h.pid} · ${h.version} · seats ${h.seats}/${h.seats_configured} · ${turns}`;
   const cause = $('cause');
-  cause.hidden = h.state === 'ready' || h.state === 'starting';
+  // A paused account has its own banner below (what the page said, and Resume): one is enough.
+  cause.hidden = h.state === 'ready' || h.state === 'starting' || (h.state === 'paused' && !!h.account_pause?.holds);
   cause.textContent = cause.hidden ? '' : h.cause;
   renderPause(h.account_pause);
   for (const seat of s.seats) renderSeat(seat);

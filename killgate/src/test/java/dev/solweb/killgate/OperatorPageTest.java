@@ -360,9 +360,12 @@ class OperatorPageTest {
 
     Locator banner = waitFor("#account-pause");
     assertThat(banner.textContent()).contains("unusual activity", "stopped until you resume it", "Unusual activity has been");
+    waitFor("#daemon-state[data-state=\"paused\"]");
+    assertThat(page.locator("#cause").isHidden()).as("the account's own banner says it, once").isTrue();
     shot("07-account-stopped");
     page.locator("#account-resume").click();
     banner.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.HIDDEN).setTimeout(WAIT_MS));
+    waitFor("#daemon-state[data-state=\"ready\"]");
     shot("08-account-resumed");
     assertThat(JSON.readTree(daemons.get(daemon, "/healthz").body()).path("account_pause").path("holds").asBoolean()).isFalse();
 
