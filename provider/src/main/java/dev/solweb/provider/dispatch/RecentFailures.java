@@ -40,7 +40,14 @@ final class RecentFailures {
     if (failure.kind() == Kind.CANCELLED || failure.kind() == Kind.CONTEXT_OVERFLOW) {
       return;
     }
-    bySession.put(sessionKey, new Held(identity, failure, now.get()));
+    Instant at = now.get();
+    bySession.values().removeIf(h -> !at.isBefore(h.at().plus(HELD))); // a session that never retried
+    bySession.put(sessionKey, new Held(identity, failure, at));
+  }
+
+  /** How many failures are held now (expired ones go when the next is remembered). */
+  synchronized int held() {
+    return bySession.size();
   }
 
   /**
