@@ -119,7 +119,7 @@ final class ConversationEndpoint {
       return;
     }
 
-    FakeSol.Planned planned = sol.plan(text, label, conversation, attached, userId);
+    TurnPlanner.Planned planned = sol.plan(text, label, conversation, attached, userId);
     ObjectNode plan = planned.plan();
     ScriptedReply reply = planned.reply();
     if (planned.newChat()) {
@@ -251,13 +251,13 @@ final class ConversationEndpoint {
   }
 
   /** What a recorded body says about its turn, read with the seat's own decoder (the page adopts these ids). */
-  private static FakeSol.Recording recording(byte[] body) {
+  private static TurnPlanner.Recording recording(byte[] body) {
     ConversationStreamDecoder decoder = new ConversationStreamDecoder();
     StreamTurn turn = new StreamTurn();
     turn.beginBody();
     turn.accept(decoder.feed(body));
     turn.accept(decoder.end());
-    return new FakeSol.Recording(turn.conversationId(), turn.inputMessageId(), turn.answerMessageId().orElse(null),
+    return new TurnPlanner.Recording(turn.conversationId(), turn.inputMessageId(), turn.answerMessageId().orElse(null),
         turn.answerMarkdown().orElse(""), turn.modelSlug());
   }
 
@@ -295,7 +295,7 @@ final class ConversationEndpoint {
     }
   }
 
-  private StreamEncoder.Turn encoderTurn(ObjectNode plan, ScriptedReply reply, FakeSol.Planned planned, StreamScript script,
+  private StreamEncoder.Turn encoderTurn(ObjectNode plan, ScriptedReply reply, TurnPlanner.Planned planned, StreamScript script,
       StreamScript.Format format, String userText) {
     List<String> adjustments = new ArrayList<>(script.modelAdjustments());
     if (adjustments.isEmpty() && ("cap_downgrade".equals(plan.path("fault").asText())
