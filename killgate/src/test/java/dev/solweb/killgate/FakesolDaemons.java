@@ -47,6 +47,7 @@ final class FakesolDaemons implements AutoCloseable {
   private final Path home;
   private final URI chatUrl;
   private final List<Process> processes = new ArrayList<>();
+  private final Map<Process, Thread> readers = new java.util.concurrent.ConcurrentHashMap<>();
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   FakesolDaemons(Path home, URI chatUrl) {
@@ -86,7 +87,18 @@ final class FakesolDaemons implements AutoCloseable {
     });
     reader.setDaemon(true);
     reader.start();
+    readers.put(process, reader);
     return process;
+  }
+
+  /** Everything {@code process} (started by {@link #launch}) printed, once its output has ended. */
+  String outputOf(Process process, List<String> output) throws InterruptedException {
+    Thread reader = readers.get(process);
+    reader.join(Duration.ofSeconds(30).toMillis()); // its output ends when it exits; the bound only ends a hang
+    assertThat(reader.isAlive()).as("the output of pid %d never ended", process.pid()).isFalse();
+    synchronized (output) {
+      return String.join("\n", output);
+    }
   }
 
   /** Starts a daemon and waits until it listens and its seat is ready for {@code account}. */

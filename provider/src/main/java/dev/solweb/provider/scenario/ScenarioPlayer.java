@@ -1,6 +1,7 @@
 package dev.solweb.provider.scenario;
 
 import dev.solweb.provider.model.Effort;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -12,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Plays a {@link Scenario} for one account: hands each new conversation its script and records
@@ -96,6 +98,24 @@ public final class ScenarioPlayer {
 
   public synchronized void record(Send send) {
     sends.add(send);
+    notifyAll();
+  }
+
+  /**
+   * Waits until {@code count} submissions are recorded (the page's Send, not a timer): a test that
+   * must act while a turn is on the page waits on this. {@code bound} only ends a wait that would
+   * otherwise hang; false when it passed first.
+   */
+  public synchronized boolean awaitSends(int count, Duration bound) throws InterruptedException {
+    long deadline = System.nanoTime() + bound.toNanos();
+    while (sends.size() < count) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return true;
   }
 
   /** Every send so far, in order. */
