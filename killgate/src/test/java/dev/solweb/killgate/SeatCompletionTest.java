@@ -10,8 +10,7 @@ import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
 import java.time.Duration;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutorService;
 import org.junit.jupiter.api.Test;
 
 /** When is an answer complete: never during a false pause, never while Stop shows. */
@@ -51,9 +50,14 @@ class SeatCompletionTest extends SeatHarness {
     PlaywrightSeat seat = seatOn(scenario("{\"default\": [{\"fault\": \"hang\"}]}"));
     seat.openNew();
     seat.setEffort(Effort.HIGH);
-    ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor();
+    ExecutorService other = Executors.newSingleThreadExecutor();
     try {
-      other.schedule(seat::stop, 1500, TimeUnit.MILLISECONDS);
+      // Stop once the page took the Send (it was a timer of 1.5 s, which a loaded machine can beat to the Send).
+      other.submit(() -> {
+        sol.player().awaitSends(1, Duration.ofSeconds(60));
+        seat.stop();
+        return null;
+      });
       assertThatThrownBy(() -> seat.send("go"))
           .isInstanceOfSatisfying(SeatException.class, e -> {
             assertThat(e.failure().kind()).isEqualTo(ProviderFailure.Kind.CANCELLED);
@@ -62,10 +66,7 @@ class SeatCompletionTest extends SeatHarness {
     } finally {
       other.shutdownNow();
     }
-    long deadline = System.nanoTime() + 2_000_000_000L; // the page reports the click asynchronously
-    while (sol.stopClicks() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(20);
-    }
+    assertThat(sol.awaitStopClicks(1, Duration.ofSeconds(60))).as("the page reported the Stop click").isTrue();
     assertThat(sol.stopClicks()).isEqualTo(1);
     assertThat(sol.sends()).hasSize(1);
   }

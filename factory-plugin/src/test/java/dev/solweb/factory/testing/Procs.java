@@ -16,6 +16,33 @@ public final class Procs {
     return !dev.solweb.provider.platform.ProcessInfo.isRunning(pid);
   }
 
+  /**
+   * Whether {@code pid} dies: polls {@link #isDead} until it holds. How soon is a benchmark's
+   * business (kill tests once asserted 2 s, which a loaded machine can miss); the minute only ends
+   * a wait for a process that was never killed.
+   */
+  public static boolean dies(long pid) throws InterruptedException {
+    return diesWithin(pid, TimeUnit.MINUTES.toMillis(1));
+  }
+
+  /**
+   * The pid a tool wrote to {@code file} ({@code echo $! > file}), once the whole line is there:
+   * the tool's child runs from then on. The minute only ends a wait for a tool that never ran.
+   */
+  public static long awaitPid(java.nio.file.Path file) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (System.nanoTime() < deadline) {
+      if (java.nio.file.Files.isRegularFile(file)) {
+        String text = java.nio.file.Files.readString(file);
+        if (text.endsWith("\n") && !text.isBlank()) {
+          return Long.parseLong(text.strip());
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("no pid in " + file);
+  }
+
   /** Polls {@link #isDead} until it holds or {@code millis} pass. */
   public static boolean diesWithin(long pid, long millis) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);

@@ -120,6 +120,14 @@ public final class FakeSol implements AutoCloseable {
     return turns.stopClicks();
   }
 
+  /**
+   * Waits until the page reported {@code count} Stop clicks (it reports each on its own request,
+   * after the seat's click returned); {@code bound} only ends a wait that would hang.
+   */
+  public boolean awaitStopClicks(int count, Duration bound) throws InterruptedException {
+    return turns.awaitStopClicks(count, bound);
+  }
+
   public int crashes() {
     return faults.crashes();
   }

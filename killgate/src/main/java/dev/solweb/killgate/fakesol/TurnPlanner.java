@@ -83,6 +83,19 @@ final class TurnPlanner {
     return stopClicks;
   }
 
+  /** Waits until Stop was clicked {@code count} times (the page reports it on its own request); false when {@code bound} passed first. */
+  synchronized boolean awaitStopClicks(int count, java.time.Duration bound) throws InterruptedException {
+    long deadline = System.nanoTime() + bound.toNanos();
+    while (stopClicks < count) {
+      long left = deadline - System.nanoTime();
+      if (left <= 0) {
+        return false;
+      }
+      java.util.concurrent.TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+    return true;
+  }
+
   /** A turn request reached the server (the Send boundary, whatever the answer). */
   synchronized void turnRequested() {
     sendsAt.add(clock.instant());
@@ -308,6 +321,7 @@ final class TurnPlanner {
 
   private synchronized void stop(RoutingContext ctx) {
     stopClicks++;
+    notifyAll();
     transcripts.stopAll();
     json(ctx, 200, JSON.createObjectNode().put("ok", true));
   }

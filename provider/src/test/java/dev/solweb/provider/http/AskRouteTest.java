@@ -76,9 +76,7 @@ class AskRouteTest {
           throw new IllegalStateException(e);
         }
       });
-      while (daemon.player.sends().isEmpty()) {
-        Thread.sleep(20);
-      }
+      assertThat(daemon.player.awaitSends(1, java.time.Duration.ofSeconds(60))).as("the long task reached the seat").isTrue();
       HttpResponse<String> response = ask(daemon, body("a quick question", "medium", List.of(), dir.resolve("out")));
       assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
       assertThat(turn.get().statusCode()).isEqualTo(200);

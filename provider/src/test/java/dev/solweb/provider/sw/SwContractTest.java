@@ -267,10 +267,8 @@ class SwContractTest {
   @Test
   void timeoutStopsClaudeAndExits124() throws Exception {
     fx.env.put("FAKE_CLAUDE_MODE", "sleep");
-    Instant start = Instant.now();
     SwFixture.Run run = run("--timeout", "1");
     assertThat(run.exitCode()).as(run.err()).isEqualTo(SwExit.TIMEOUT);
-    assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(15));
     JsonNode status = onlyLine(run);
     assertThat(status.get("status").asText()).isEqualTo("timeout");
     assertThat(gone(Long.parseLong(Files.readString(fx.fakeOut.resolve("pid")).strip()))).isTrue();
@@ -283,7 +281,8 @@ class SwContractTest {
     SwFixture.Run run = run("--timeout", "1");
     Duration took = Duration.between(start, Instant.now());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(SwExit.TIMEOUT);
-    assertThat(took).isGreaterThanOrEqualTo(Duration.ofSeconds(6)).isLessThan(Duration.ofSeconds(20));
+    // The timeout (1 s) and the grace after TERM (5 s) both passed; how much later is no promise.
+    assertThat(took).isGreaterThanOrEqualTo(Duration.ofSeconds(6));
     assertThat(gone(Long.parseLong(Files.readString(fx.fakeOut.resolve("pid")).strip()))).isTrue();
     onlyLine(run);
   }

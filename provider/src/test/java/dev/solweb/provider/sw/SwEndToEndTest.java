@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -93,7 +92,7 @@ class SwEndToEndTest {
     assertThat(install.exitCode()).as(install.err()).isZero();
   }
 
-  private record Launched(int exitCode, String out, String err, Duration took) {
+  private record Launched(int exitCode, String out, String err) {
     JsonNode status() throws IOException {
       return JSON.readTree(out);
     }
@@ -107,11 +106,9 @@ class SwEndToEndTest {
         .redirectOutput(dir.resolve("sw.out").toFile()).redirectError(dir.resolve("sw.err").toFile());
     builder.environment().clear();
     builder.environment().putAll(fx.env);
-    Instant start = Instant.now();
     Process process = builder.start();
     assertThat(process.waitFor(300, TimeUnit.SECONDS)).as("sw finished").isTrue();
-    return new Launched(process.exitValue(), Files.readString(dir.resolve("sw.out")), Files.readString(dir.resolve("sw.err")),
-        Duration.between(start, Instant.now()));
+    return new Launched(process.exitValue(), Files.readString(dir.resolve("sw.out")), Files.readString(dir.resolve("sw.err")));
   }
 
   private JsonNode daemonHealth() throws Exception {
@@ -148,7 +145,6 @@ class SwEndToEndTest {
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
         "--task-slug", "capped", "--via-ccr");
     assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(SwExit.CAPPED);
-    assertThat(run.took()).isLessThan(Duration.ofSeconds(45));
     JsonNode status = run.status();
     assertThat(status.get("status").asText()).isEqualTo("capped");
     Instant resumeAt = Instant.parse(status.get("resume_at").asText());
@@ -209,7 +205,6 @@ class SwEndToEndTest {
     Launched run = sw("--workspace", fx.workspace.toString(), "--trust", "create hello.txt containing hi",
         "--task-slug", "capped-direct");
     assertThat(run.exitCode()).as(run.err() + run.out()).isEqualTo(SwExit.CAPPED);
-    assertThat(run.took()).isLessThan(Duration.ofSeconds(45));
     JsonNode status = run.status();
     assertThat(status.get("status").asText()).isEqualTo("capped");
     assertThat(Instant.parse(status.get("resume_at").asText())).isBetween(before.plusSeconds(3500), Instant.now().plusSeconds(3601));
