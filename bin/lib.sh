@@ -6,16 +6,36 @@
 # Symlinked launchers (~/.local/bin/solwebd -> <prefix>/bin/solwebd) resolve to their real root.
 SOLWEB_ROOT="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.." && pwd -P)"
 
-# solweb_pinned_pi: installs the pinned Pi (tools/pi, from its lockfile, never global) if missing.
-solweb_pinned_pi() {
-  if [ ! -x "$SOLWEB_ROOT/tools/pi/node_modules/.bin/pi" ]; then
-    echo "solweb: installing the pinned Pi (first run): npm ci --prefix tools/pi" >&2
+# solweb_npm_tools NAME...: installs each pinned client tools/NAME from its lockfile (npm ci, into the
+# repo, never global) when its install is missing, unfinished or older than the lockfile. npm writes
+# node_modules/.package-lock.json last: a directory without it is an install that did not finish. A
+# node_modules that is a symbolic link is another checkout's install: it is used, never reinstalled from here.
+# bin/test, bin/demo, bin/killgate and the launchers that run a client share this one rule.
+solweb_npm_tools() {
+  local name tool
+  for name in "$@"; do
+    tool="$SOLWEB_ROOT/tools/$name"
+    if [ ! -f "$tool/package-lock.json" ]; then
+      echo "solweb: tools/$name has no package-lock.json" >&2
+      exit 4
+    fi
+    [ -L "$tool/node_modules" ] && continue
+    if [ -f "$tool/node_modules/.package-lock.json" ] && [ ! "$tool/package-lock.json" -nt "$tool/node_modules" ]; then
+      continue
+    fi
     command -v npm >/dev/null || { echo "solweb: npm is missing; install Node.js and npm (apt-get install nodejs npm)" >&2; exit 4; }
-    npm ci --prefix "$SOLWEB_ROOT/tools/pi" --no-audit --no-fund >&2 || {
-      echo "solweb: npm ci --prefix tools/pi failed" >&2
+    echo "solweb: installing the pinned tools/$name from its lockfile: npm ci --prefix tools/$name" >&2
+    npm ci --prefix "$tool" --no-audit --no-fund >&2 || {
+      echo "solweb: npm ci --prefix tools/$name failed" >&2
       exit 4
     }
-  fi
+    touch "$tool/node_modules"
+  done
+}
+
+# solweb_pinned_pi: installs the pinned Pi (tools/pi) if missing.
+solweb_pinned_pi() {
+  solweb_npm_tools pi
 }
 
 # solweb_build MODULE: builds MODULE (and what it needs) once, on first use. After changing or
