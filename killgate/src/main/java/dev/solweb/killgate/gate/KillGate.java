@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine;
 
 /**
- * {@code killgate}: the kill-gate checks (seed 001's ten, and issue 24's batched tool calls) with the pinned real Pi, each with a
- * negative control that must fail, against solwebd on the scripted seat or on the Playwright seat
+ * {@code killgate}: the thirteen kill-gate checks (seed 001's ten; issue 24's batched tool calls; issue 30's Claude
+ * Code straight to /v1/messages; an image in Pi's prompt) with the pinned real clients, each with a negative control that must fail, against solwebd on the scripted seat or on the Playwright seat
  * driving fakesol in headless Chromium. Writes report.json and report.md and exits non-zero
  * unless every check passes and every control fails.
  */
@@ -37,7 +37,8 @@ import picocli.CommandLine;
           + "with a negative control that must fail. Every home is a temporary directory.",
       "",
       "Exit codes: 0 every check passed and every control failed (provider accepted), 1 a check or control "
-          + "disagrees (see the report's decision ladder), 2 usage, 4 not installed (Pi), 6 internal."
+          + "disagrees (see the report's decision ladder), 2 usage, 4 not installed (Pi, or Claude Code for check 12; "
+          + "bin/killgate installs both from their lockfiles), 6 internal."
     })
 public final class KillGate implements Callable<Integer> {
 
@@ -169,6 +170,13 @@ public final class KillGate implements Callable<Integer> {
     Optional<Path> pi = PiBinary.locate(piEnv);
     if (pi.isEmpty()) {
       err.println("killgate: " + PiBinary.missingMessage(piEnv));
+      return NOT_INSTALLED;
+    }
+    Path claude = repo.resolve("tools/ccr/node_modules/.bin/claude");
+    if ((only == null || only.contains(12)) && !Files.isExecutable(claude)) {
+      // Fail closed before any check runs: a missing client is not a disagreement of check 12.
+      err.println("killgate: Claude Code (check 12) is not installed at " + claude
+          + "; run npm ci --prefix tools/ccr (bin/killgate does)");
       return NOT_INSTALLED;
     }
     String tmp = env.getOrDefault("TMPDIR", "");
