@@ -3,26 +3,21 @@ package dev.solweb.provider.ctl;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.solweb.provider.daemon.StateFile;
 import dev.solweb.provider.dispatch.HealthSnapshot;
-import dev.solweb.provider.daemon.Version;
 import dev.solweb.provider.platform.HostName;
 import dev.solweb.provider.platform.Poll;
 import dev.solweb.provider.platform.ProcessInfo;
 import dev.solweb.provider.platform.SecureFile;
 import java.io.File;
 import java.io.IOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Service control for one daemon home: observe, ensure (start at most one daemon), stop. The
@@ -32,21 +27,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * the recorded ones, it runs as this user, its command line is our installed solwebd (from an
  * install tree: every -cp entry in {@code <root>/lib}), and /healthz (asked with the token) reports
  * the same pid and instance_generation (and, installed, this build's version). Anything else
- * fails closed with {@link ExitCodes#OWNERSHIP}; solwebctl never signals or restarts a daemon.
+ * fails closed with {@link ExitCodes#OWNERSHIP} ({@link DaemonTrust}); solwebctl never signals or restarts a daemon.
  */
 public final class ServiceControl {
 
   public static final String DAEMON_MAIN_CLASS = "dev.solweb.provider.daemon.Solwebd";
-  private static final Duration POLL = Duration.ofMillis(100);
-  // One JVM may run several ensures (tests, a long-lived caller); FileLock alone is per process.
-  private static final ReentrantLock IN_PROCESS = new ReentrantLock();
+  static final Duration POLL = Duration.ofMillis(100);
 
   private final CtlEnv env;
   private final Duration startTimeout;
   private final String host;
+  private final DaemonTrust trust;
 
   public ServiceControl(CtlEnv env, Duration startTimeout) {
     this.env = env;
+    this.trust = new DaemonTrust(env);
     this.startTimeout = startTimeout;
     this.host = HostName.get().orElse("localhost");
   }
@@ -117,12 +112,12 @@ public final class ServiceControl {
           return new Outcome(ExitCodes.OK, ProviderHealth.without(endpoint(state.port()), host,
               "removed stale state file: pid " + state.pid() + " " + why));
         }
-        requireOurDaemon(state, process.get());
+        trust.requireOurDaemon(state, process.get());
         DaemonClient client = new DaemonClient(state.port(), ClientToken.read(env));
         JsonNode health;
         try {
           health = client.health();
-          requireSameInstance(state, health);
+          DaemonTrust.requireSameInstance(state, health);
           client.shutdown();
         } catch (DaemonClient.Unreachable e) {
           throw new CtlException(ExitCodes.START_FAILED,
@@ -284,16 +279,16 @@ public final class ServiceControl {
           + " was reused (start ticks " + process.get().startTicks() + ", state file says "
           + state.processStartTicks() + "; solwebctl stop --json removes it)");
     }
-    requireOurDaemon(state, process.get());
+    trust.requireOurDaemon(state, process.get());
     JsonNode node;
     try {
       node = new DaemonClient(state.port(), ClientToken.read(env)).health();
     } catch (DaemonClient.Unreachable e) {
       throw new CtlException(ExitCodes.START_FAILED, e.getMessage() + " (pid " + state.pid() + ")", e);
     }
-    requireSameInstance(state, node);
+    DaemonTrust.requireSameInstance(state, node);
     ProviderHealth health = parseHealth(node, state);
-    requireInstalledVersion(state, health);
+    trust.requireInstalledVersion(state, health);
     if (health.account() != null && !health.account().equals(identity.expectedAccount())) {
       return new Outcome(ExitCodes.REFUSED, health.refused("account mismatch: the browser is logged into "
           + health.account() + ", the enrolled account is " + identity.expectedAccount() + "; fix: to use "
@@ -321,87 +316,6 @@ public final class ServiceControl {
     return new Outcome(ExitCodes.OK, new ProviderHealth(true, "ready", health.endpoint(), host, health.account(),
         health.seats(), health.queue(), health.active(), health.models(), true, health.pid(),
         health.processStartTicks(), health.instanceGeneration(), health.version(), null, health.detail()));
-  }
-
-  /**
-   * The process must be our installed solwebd. In an install tree (the root has
-   * {@code lib/provider.classpath}) every entry of its {@code -cp} must lie in {@code <root>/lib/}:
-   * the code it runs is the installed code, so a development daemon started from a source checkout
-   * (classes under {@code provider/target}) is refused even if its main class and port match. From
-   * the source repo, a command line naming the repo is enough (that daemon is the repo's own).
-   */
-  private void requireOurDaemon(StateFile state, ProcessInfo process) throws CtlException {
-    if (process.uid() != env.euid()) {
-      throw new CtlException(ExitCodes.OWNERSHIP,
-          "pid " + state.pid() + " runs as uid " + process.uid() + ", not the current user");
-    }
-    if (!process.cmdline().contains(DAEMON_MAIN_CLASS)) {
-      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd (no "
-          + DAEMON_MAIN_CLASS + " in its command line)");
-    }
-    if (env.root() == null) {
-      return;
-    }
-    if (!installTree()) {
-      if (process.cmdline().stream().noneMatch(arg -> arg.contains(env.root().toString() + "/"))) {
-        throw new CtlException(ExitCodes.OWNERSHIP,
-            "pid " + state.pid() + " is not our installed solwebd (not started from " + env.root() + ")");
-      }
-      return;
-    }
-    Path lib = env.root().resolve("lib");
-    List<String> classpath = classpath(process.cmdline());
-    List<String> foreign = classpath.stream().filter(entry -> !Path.of(entry).normalize().startsWith(lib)).toList();
-    if (classpath.isEmpty() || !foreign.isEmpty()) {
-      String from = foreign.isEmpty() ? "no -cp in its command line" : foreign.get(0);
-      boolean dev = from.contains("/target/classes") || from.contains("/.m2/");
-      throw new CtlException(ExitCodes.OWNERSHIP, "pid " + state.pid() + " is not our installed solwebd: it runs "
-          + (dev ? "a development build (" + from + ")" : "code from " + from) + ", not the installed " + lib
-          + ". solwebctl neither adopts nor stops it: stop it where it was started (that checkout's"
-          + " bin/solwebctl stop, or POST /shutdown), then ensure again");
-    }
-  }
-
-  /** Whether this solwebctl runs from an install tree (bin/lib.sh's layout with lib/), not the repo. */
-  private boolean installTree() {
-    return env.root() != null && Files.isRegularFile(env.root().resolve("lib").resolve("provider.classpath"));
-  }
-
-  // The value after -cp/-classpath/--class-path (or --class-path=), split on ':'.
-  static List<String> classpath(List<String> cmdline) {
-    for (int i = 0; i < cmdline.size(); i++) {
-      String arg = cmdline.get(i);
-      if ((arg.equals("-cp") || arg.equals("-classpath") || arg.equals("--class-path")) && i + 1 < cmdline.size()) {
-        return List.of(cmdline.get(i + 1).split(":"));
-      }
-      if (arg.startsWith("--class-path=")) {
-        return List.of(arg.substring("--class-path=".length()).split(":"));
-      }
-    }
-    return List.of();
-  }
-
-  /**
-   * An installed solwebctl trusts only a daemon of its own build: after a re-install the daemon
-   * still running the old jars reports the old version and is refused until it is stopped.
-   */
-  private void requireInstalledVersion(StateFile state, ProviderHealth health) throws CtlException {
-    String installed = Version.current();
-    if (installTree() && !installed.equals(health.version())) {
-      throw new CtlException(ExitCodes.OWNERSHIP, "solwebd pid " + state.pid() + " runs version "
-          + health.version() + ", the installed one is " + installed
-          + " (started before the last install); stop it (solwebctl stop --json), then ensure again");
-    }
-  }
-
-  private static void requireSameInstance(StateFile state, JsonNode health) throws CtlException {
-    long pid = health.path("pid").asLong(-1);
-    String generation = health.path("instance_generation").asText("");
-    if (pid != state.pid() || !generation.equals(state.instanceGeneration())) {
-      throw new CtlException(ExitCodes.OWNERSHIP, "health on port " + state.port() + " is from another instance"
-          + " (pid " + pid + ", generation " + generation + "; the state file says pid " + state.pid()
-          + ", generation " + state.instanceGeneration() + ")");
-    }
   }
 
   private ProviderHealth parseHealth(JsonNode node, StateFile state) throws CtlException {
@@ -454,72 +368,6 @@ public final class ServiceControl {
           StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
       // The log is a convenience; the verb's outcome does not depend on it.
-    }
-  }
-
-  /** The start lock: this JVM's lock, then an exclusive lock on {@code <home>/solwebctl.lock}. */
-  private static final class StartLock implements AutoCloseable {
-    private final FileChannel channel;
-    private final FileLock lock;
-
-    private StartLock(FileChannel channel, FileLock lock) {
-      this.channel = channel;
-      this.lock = lock;
-    }
-
-    static StartLock acquire(Path file, Duration timeout) throws CtlException {
-      try {
-        if (!IN_PROCESS.tryLock(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)) {
-          throw new CtlException(ExitCodes.START_FAILED, "another ensure in this process holds the start lock");
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new CtlException(ExitCodes.INTERNAL, "interrupted waiting for the start lock", e);
-      }
-      FileChannel channel = null;
-      try {
-        SecureFile.createPrivateDirectories(file.getParent());
-        if (!Files.exists(file)) {
-          try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-          } catch (java.nio.file.FileAlreadyExistsException raced) {
-            // Another ensure created it first; it is the same lock.
-          }
-        }
-        FileChannel open = FileChannel.open(file, StandardOpenOption.WRITE);
-        channel = open;
-        FileLock lock = Poll.until(timeout, POLL, () -> Optional.ofNullable(open.tryLock()))
-            .orElseThrow(() -> new CtlException(ExitCodes.START_FAILED, "timed out waiting for the start lock " + file));
-        return new StartLock(open, lock);
-      } catch (IOException | CtlException | RuntimeException e) {
-        closeQuietly(channel);
-        IN_PROCESS.unlock();
-        if (e instanceof CtlException ctl) {
-          throw ctl;
-        }
-        throw new CtlException(ExitCodes.INTERNAL, "cannot take the start lock " + file + ": " + e.getMessage(), e);
-      }
-    }
-
-    @Override
-    public void close() {
-      try {
-        lock.release();
-      } catch (IOException e) {
-        // Closing the channel releases it too.
-      }
-      closeQuietly(channel);
-      IN_PROCESS.unlock();
-    }
-
-    private static void closeQuietly(FileChannel channel) {
-      if (channel != null) {
-        try {
-          channel.close();
-        } catch (IOException e) {
-          // Nothing left to release.
-        }
-      }
     }
   }
 }
