@@ -551,6 +551,7 @@ async function load() {
   workMode = st.mode === 'work';
   cappedEfforts = st.capped_efforts || {};
   dropFirstKey = !!st.slider_drops_first_key;
+  await FakesolModels.load(); // models.js: the chosen model row (rows 61, 62)
   renderThreadShell();
   hiddenSurface(); // rows.js (row 39)
   wirePicker();

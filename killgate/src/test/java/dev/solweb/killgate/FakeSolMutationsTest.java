@@ -88,7 +88,7 @@ class FakeSolMutationsTest {
 
   static Stream<Probed> catalogue() throws Exception {
     List<Probed> out = new ArrayList<>();
-    for (String family : List.of("rows", "language", "structure", "picker")) {
+    for (String family : List.of("rows", "language", "structure", "picker", "menus")) {
       try (InputStream in = FakeSol.class.getResourceAsStream("/fakesol/mutations/" + family + ".json")) {
         for (JsonNode m : Json.MAPPER.readTree(in).path("mutations")) {
           out.add(new Probed(m.path("name").asText(), m.path("probe").asText(), m.path("probeBase").asText("2026-10")));

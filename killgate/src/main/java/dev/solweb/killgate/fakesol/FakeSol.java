@@ -60,6 +60,7 @@ public final class FakeSol implements AutoCloseable {
   private final ScenarioPlayer player;
   private final Clock clock;
   private final PageRender page;
+  private final PageModels models;
   private final Map<String, List<ObjectNode>> transcripts = new HashMap<>();
   private final FakeSolLogin login;
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
@@ -119,6 +120,7 @@ public final class FakeSol implements AutoCloseable {
     // The login flow and the uploads are their own small scripts and routes, added to whatever the page is.
     this.page = PageRender.of(scenario.dom(), scenario.locale(), plan).script("/fakesol-login.js", "login.js")
         .script("/fakesol-upload.js", "upload.js");
+    this.models = PageModels.of(page.config());
     this.login = new FakeSolLogin(scenario.account(), PageRender.resource("login.html"));
     this.uploads = new FakeSolUploads(clock);
   }
@@ -230,6 +232,11 @@ public final class FakeSol implements AutoCloseable {
     return ids;
   }
 
+  /** The page's model rows and the model of every turn request (rows 59-64). */
+  PageModels models() {
+    return models;
+  }
+
   /** What the page sends on the wire: its /prepare, the effort its requests carry. */
   public PageWire wire() {
     return wire;
@@ -276,6 +283,7 @@ public final class FakeSol implements AutoCloseable {
     conversationEndpoint.mountSocket(router); // before the body handler, which would consume the upgrade request
     router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
     page.mount(router);
+    models.mount(router);
     history.mount(router);
     login.routes(router);
     router.get("/api/wire").handler(ctx -> json(ctx, 200, wire.config(player.scenario().dom())));
@@ -814,6 +822,7 @@ public final class FakeSol implements AutoCloseable {
         .put("canvas_edits", canvasEdits);
     history.report(out);
     wire.report(out);
+    models.report(out);
     out.set("mutations", page.config().path("mutations").deepCopy()); // what the page was rendered through
     out.set("seed", page.config().path("seed"));
     uploads.report(out);

@@ -44,6 +44,7 @@ final class PageRender {
       new Script("/fakesol-wire.js", "wire.js"),
       new Script("/fakesol-thread.js", "thread.js"),
       new Script("/fakesol-picker.js", "picker.js"),
+      new Script("/fakesol-models.js", "models.js"),
       new Script("/fakesol-turn.js", "turn.js"),
       new Script("/fakesol-history.js", "history.js"),
       new Script("/fakesol-rows.js", "rows.js"),
@@ -72,6 +73,7 @@ final class PageRender {
     config.set("attrs", shape.path("attrs").deepCopy());
     config.set("labels", labels);
     plan.applyTo(config);
+    PageModels.resolve(config); // what the seed decides of the model rows (slugs, Extra High)
     return new PageRender(config);
   }
 

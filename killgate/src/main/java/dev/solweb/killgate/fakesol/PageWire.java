@@ -113,8 +113,16 @@ public final class PageWire {
   }
 
   private static Optional<Effort> wireEffort(String model, String effort) {
-    if (model == null || !model.startsWith("gpt-")) {
+    if (model == null) {
       return Optional.empty();
+    }
+    if (!model.matches("gpt-\\d+(-\\d+)?(-thinking|-pro)?")) {
+      // A model slug spelled another way (rows 61, 62: model-families): its thinking_effort, else
+      // its Pro or Instant variant, as the seat reads it.
+      if (effort != null) {
+        return Optional.ofNullable(THINKING.get(effort.toLowerCase(Locale.ROOT)));
+      }
+      return Optional.of(model.contains("pro") ? Effort.PRO : Effort.INSTANT);
     }
     if (model.endsWith("-pro")) {
       return effort == null ? Optional.of(Effort.PRO) : Optional.empty();
