@@ -37,7 +37,7 @@ const inWork = () => workMode && shape().modeSwitch && !conversationId;
 function renderPill(into) {
   const pill = el('button', { type: 'button', id: 'radix-_r_p' + (++menuSeq) + '_', 'aria-haspopup': 'menu',
     'aria-expanded': 'false', 'data-state': 'closed' });
-  if (shape().picker === 'power') {
+  if (shape().picker === 'power' || shape().picker === 'families') { // families: the October pill (row 61)
     pill.id = '';
     pill.setAttribute('aria-label', T().selectModel); // row 26/27: no test id, a localized label
   } else if (shape().pill === 'tone') {

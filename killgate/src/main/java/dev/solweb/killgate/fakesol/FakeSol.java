@@ -525,9 +525,9 @@ public final class FakeSol implements AutoCloseable {
       case CAPACITY -> plan.put("banner", "ChatGPT is at capacity right now. We're experiencing high demand; please try again soon.");
       case UNUSUAL_ACTIVITY -> plan.put("banner",
           "Unusual activity has been detected from your device. Try again later.");
-      case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", defaultSlug(label));
+      case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", answerSlug(label));
       // REAL-PAGE row 29: the page draws the question and its form; the stream carries no answer.
-      case STRUCTURED_QUESTION -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", defaultSlug(label))
+      case STRUCTURED_QUESTION -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", answerSlug(label))
           .put("question", reply.prose());
       case FEATURE_CAP -> {
         if (!attached.isEmpty()) {
@@ -535,7 +535,7 @@ public final class FakeSol implements AutoCloseable {
           plan.put("fault", "something_went_wrong").put("error", featureCapText(reply));
         } else {
           plan.putNull("fault");
-          transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+          transcript.add(answer(plan, reply, reply.modelSlug() == null ? answerSlug(label) : reply.modelSlug()));
         }
       }
       case CAP_DOWNGRADE -> {
@@ -556,10 +556,10 @@ public final class FakeSol implements AutoCloseable {
       case SOMETHING_WENT_WRONG -> plan.put("error",
           "Something went wrong. If this issue persists please contact us through our help center at help.openai.com.");
       case HANG -> { }
-      case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+      case DELETED -> transcript.add(answer(plan, reply, reply.modelSlug() == null ? answerSlug(label) : reply.modelSlug()));
       // fakesol's upload faults are FakeSolUploads.Fault (the page's own requests); these scenario ones are ScriptedSeat's.
       case UPLOAD_FAILED, UPLOAD_THROTTLED -> transcript.add(answer(plan.putNull("fault"), reply,
-          reply.modelSlug() == null ? defaultSlug(label) : reply.modelSlug()));
+          reply.modelSlug() == null ? answerSlug(label) : reply.modelSlug()));
       default -> throw new IllegalStateException("Unhandled fault at Send: " + fault);
     }
     ObjectNode last = transcript.get(transcript.size() - 1);
@@ -867,6 +867,11 @@ public final class FakeSol implements AutoCloseable {
   private String featureCapText(ScriptedReply reply) {
     return "Files, images, and data analysis are unavailable until usage resets at "
         + CLOCK.format(resumeAt(reply).atZone(ZoneId.systemDefault())) + ".";
+  }
+
+  /** The model an answer names: the row the page asked for where it shows model families (rows 61, 62), else the effort's. */
+  private String answerSlug(String label) {
+    return models.answering().orElseGet(() -> defaultSlug(label));
   }
 
   private static String defaultSlug(String label) {

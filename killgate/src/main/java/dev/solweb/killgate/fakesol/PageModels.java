@@ -116,6 +116,14 @@ public final class PageModels {
     turns.add(turn);
   }
 
+  /** The slug the last turn request named when it is one of this page's rows: the answer runs on it. */
+  synchronized java.util.Optional<String> answering() {
+    if (!active() || turns.isEmpty() || turns.get(turns.size() - 1).path("row").isNull()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(turns.get(turns.size() - 1).path("model").asText());
+  }
+
   /** {@code /control}: the rows as this account sees them, the chosen row and the model of every turn request. */
   synchronized void report(ObjectNode control) {
     if (active()) {

@@ -43,6 +43,7 @@ public final class SolwebServer {
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
+  private final ModelInUse modelInUse = new ModelInUse();
   private final OperatorSettings operator;
   private final OperatorAccess access;
 
@@ -62,7 +63,7 @@ public final class SolwebServer {
     this.conversations = conversations;
     this.settings = settings;
     this.onShutdown = onShutdown;
-    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
+    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive(), modelInUse);
   }
 
   /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
@@ -125,7 +126,7 @@ public final class SolwebServer {
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(managed::delete);
     router.get("/v1/models").handler(this::models);
-    HealthRoute health = new HealthRoute(dispatcher, conversations, settings);
+    HealthRoute health = new HealthRoute(dispatcher, conversations, settings, modelInUse);
     router.get("/healthz").handler(health::handle);
     router.post("/shutdown").handler(this::shutdown);
     new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),

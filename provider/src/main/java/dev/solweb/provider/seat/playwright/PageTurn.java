@@ -186,7 +186,8 @@ final class PageTurn {
       return;
     }
     Optional<Effort> named = WireEffort.effort(prepared.get());
-    if (named.isPresent() && named.get() == effort) {
+    Optional<String> wrongModel = chat.effort().models().prove(prepared.get().model());
+    if (named.isPresent() && named.get() == effort && wrongModel.isEmpty()) {
       return;
     }
     refuseUnknown(prepared.get(), named);
@@ -202,6 +203,12 @@ final class PageTurn {
     }
     Optional<Effort> now = WireEffort.effort(second.get());
     refuseUnknown(second.get(), now);
+    Optional<String> stillWrong = chat.effort().models().prove(second.get().model());
+    if (stillWrong.isPresent()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, stillWrong.get() + ", also after choosing the model again (" + effort.label()
+          + " was asked); nothing was sent", false);
+    }
     if (now.get() != effort) {
       chat.clearComposer();
       throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
