@@ -9,6 +9,7 @@ import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
+import dev.solweb.provider.seat.ModelOffer;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatReply;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
@@ -105,6 +106,26 @@ class SeatModelTest extends SeatHarness {
       assertThat(seat.setEffort(Effort.XHIGH)).isEqualTo(Effort.XHIGH);
     }
     assertThat(sol.sends()).isEmpty();
+  }
+
+  @Test
+  void thePickerOfferListsTheRowsAndTheEffortsOfTheNewestSolForThisAccount() throws Exception {
+    PlaywrightSeat seat = seatOn("2026-10", "model-families");
+    seat.openNew();
+    ModelOffer offer = seat.models();
+    assertThat(offer.chosen()).isEqualTo("GPT-6.2 Sol");
+    List<Effort> expected = new java.util.ArrayList<>(List.of(Effort.INSTANT, Effort.MEDIUM, Effort.HIGH));
+    if (offers("GPT-6.2 Sol", "Extra High")) {
+      expected.add(Effort.XHIGH);
+    }
+    assertThat(offer.efforts()).containsExactlyElementsOf(expected);
+    assertThat(offer.rows()).extracting(ModelOffer.Row::name).contains("6", "GPT-6.2 Sol", "GPT-6.2 Sol Instant",
+        "GPT-6.2 Astra", "GPT-5.6 Sol").doesNotContain("Latest");
+    assertThat(offer.rows().stream().filter(ModelOffer.Row::retiring).map(ModelOffer.Row::name)).containsExactly("GPT-5.6 Sol");
+    assertThat(sol.sends()).as("reading the picker sends nothing").isEmpty();
+    seat.setEffort(Effort.HIGH);
+    seat.send("after the read");
+    assertThat(lastTurn().path("row").asText()).isEqualTo("GPT-6.2 Sol");
   }
 
   @Test

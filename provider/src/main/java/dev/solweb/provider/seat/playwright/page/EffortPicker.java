@@ -102,6 +102,26 @@ public final class EffortPicker {
     return models;
   }
 
+  /** What this account's picker offers: {@link ModelOffers#read}. */
+  public dev.solweb.provider.seat.ModelOffer offer() throws SeatException {
+    return ModelOffers.read(this);
+  }
+
+  /** The model step alone: opens the pill's menu, chooses the row for {@code effort} ({@link ModelPicker}), closes it. */
+  ModelRows.Choice chooseModel(Effort effort) throws SeatException {
+    try {
+      openPill(effort);
+      return models.choose(effort);
+    } finally {
+      closeMenus();
+    }
+  }
+
+  /** How many steps the open menu's slider has (its range). */
+  int sliderSteps() {
+    return slider.steps();
+  }
+
   static Map<String, String> menuSelectors() {
     return MENU_SELECTORS;
   }
@@ -259,12 +279,7 @@ public final class EffortPicker {
   public Effort choose(Effort wanted, boolean again) throws SeatException {
     workMode.leave(wanted);
     if (again || models.needsChoice(wanted)) {
-      try {
-        openPill(wanted);
-        models.choose(wanted); // the model first: its efforts are what the menu then offers (row 62)
-      } finally {
-        closeMenus();
-      }
+      chooseModel(wanted); // the model first: its efforts are what the menu then offers (row 62)
     }
     Pill before = pill();
     if (before == null) {
