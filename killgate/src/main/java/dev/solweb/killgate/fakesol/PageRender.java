@@ -47,6 +47,7 @@ final class PageRender {
       new Script("/fakesol-turn.js", "turn.js"),
       new Script("/fakesol-history.js", "history.js"),
       new Script("/fakesol-rows.js", "rows.js"),
+      new Script("/fakesol-november.js", "november.js"),
       new Script("/fakesol-mutate.js", "mutate.js"),
       new Script("/fakesol.js", "page.js"));
 
