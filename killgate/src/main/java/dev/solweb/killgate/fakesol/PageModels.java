@@ -55,6 +55,13 @@ public final class PageModels {
    * a page without {@code models} is left as it is. Runs once, after the mutations were applied.
    */
   static void resolve(ObjectNode config) {
+    JsonNode catalogue = config.path("models").path("catalogue");
+    if (catalogue.isTextual()) {
+      // The rows are one data file (models/<name>.json) that a shape and a mutation both name.
+      ObjectNode models = (ObjectNode) PageRender.readJson("models/" + catalogue.asText() + ".json");
+      models.remove("_source");
+      config.set("models", models);
+    }
     JsonNode rows = config.path("models").path("rows");
     if (!rows.isArray()) {
       return;

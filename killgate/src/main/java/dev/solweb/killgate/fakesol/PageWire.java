@@ -29,7 +29,7 @@ public final class PageWire {
   /** fakesol's choice, as no source gives the real interval. */
   public static final Duration DEFAULT_DEBOUNCE = Duration.ofMillis(300);
   /** The shapes whose page prepares while typing (row 17 was measured on the October page). */
-  static final Set<String> PREPARING_SHAPES = Set.of("2026-09-turnkey", "2026-09-en", "2026-10");
+  static final Set<String> PREPARING_SHAPES = Set.of("2026-09-turnkey", "2026-09-en", "2026-10", "2026-11");
 
   /** Row 25, read back: a request's model and thinking_effort to the effort it means (fakesol's own copy of the facts). */
   private static final Map<String, Effort> THINKING = Map.of(
