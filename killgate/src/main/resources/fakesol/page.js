@@ -8,7 +8,9 @@
 // stream, drawn from its events), history.js (sidebar, projects, temporary chats, deletes),
 // stream.js (the conversation stream). This file: the shape table, the composer and its Send and
 // Stop, the page faults that carry no answer, banners and walls, and the load. mutate.js applies
-// the page mutations' DOM operations to whatever the others draw.
+// the page mutations' DOM operations to whatever the others draw; november.js the November page's
+// controls (rows 55, 57, 60, 66: a formless composer, a twin editor, remounting turns, stamped
+// upload names).
 //
 // What it makes as hard as the real page:
 // - the composer takes only TRUSTED input (real keys, CDP insertText, a real Ctrl+V paste); a
@@ -94,6 +96,8 @@ let attachments = [];
 let lastPrompt = '';       // what "Start new chat" puts back in the composer (row 29)
 
 let composerNode = null;   // the editor: #prompt-textarea, or October's id-less ProseMirror
+let composerBoxNode = null; // its container: the composer form, or (row 55, november.js) a div
+const sendButtons = new WeakSet(); // every Send this page drew (upload.js holds a Send while a file is on the way)
 let slotNode = null;       // October: the slot that holds voice, Send or Stop
 let sendMode = 'send';     // 'send' | 'stop'
 let sendAllowed = false;   // the precheck passed for the composer's text
@@ -215,8 +219,9 @@ function renderSlot() {
     b = el('button', { type: 'button', 'aria-label': T().stop, class: 'composer-btn', text: '\u25A0' });
     b.addEventListener('click', (e) => { if (e.isTrusted && busy) doStop(); });
   } else if (editor() && composerText()) {
-    b = el('button', { type: 'submit', 'aria-label': T().send, class: 'composer-submit-btn', text: '\u2191' });
+    b = el('button', { type: sendButtonType(), 'aria-label': T().send, class: 'composer-submit-btn', text: '\u2191' });
     b.disabled = !sendAllowed;
+    sendButtons.add(b);
     b.addEventListener('click', (e) => { if (e.isTrusted) submit(); });
   } else {
     b = el('button', { type: 'button', 'aria-label': T().voice, class: 'composer-btn', text: '\u25CE' });
@@ -299,10 +304,11 @@ function classicComposer() {
   const send = el('button', { id: 'composer-submit-button', 'aria-label': T().classicSend, 'data-testid': 'send-button',
     class: 'composer-submit-btn composer-submit-button-color', text: '\u2191' });
   send.disabled = true;
+  sendButtons.add(send);
   send.addEventListener('click', (e) => { if (e.isTrusted) submit(); });
   const trailing = el('div', { class: 'flex items-center gap-2 [grid-area:trailing]', id: 'composer-trailing' }, send);
   const upload = el('input', { multiple: '', tabindex: '-1', id: 'upload-files', type: 'file' });
-  const form = el('form', { class: 'group/composer w-full', 'data-type': 'unified-composer', onsubmit: 'return false' },
+  const form = composerBox({ class: 'group/composer w-full', 'data-type': 'unified-composer' },
     el('div', { class: 'hidden' }, upload),
     el('div', { class: 'bg-token-bg-primary', 'data-composer-surface': 'true' },
       el('div', { id: 'attachment-tray' }),
@@ -322,7 +328,7 @@ function octoberComposer() {
   const trailing = el('div', { class: 'flex items-center gap-2' },
     el('button', { type: 'button', class: 'composer-btn', 'aria-label': T().dictate, text: '\u{1F399}' }), slotNode);
   const upload = el('input', { multiple: '', tabindex: '-1', id: 'upload-files', type: 'file' });
-  const form = el('form', { class: 'group/composer w-full', 'data-chatgpt-composer': '', onsubmit: 'return false' },
+  const form = composerBox({ class: 'group/composer w-full', 'data-chatgpt-composer': '' },
     el('div', { class: 'hidden' }, upload),
     el('div', { id: 'attachment-tray' }),
     el('div', { class: 'flex items-end gap-2' },
@@ -339,13 +345,15 @@ function octoberComposer() {
 async function renderComposer(fresh) {
   const bottom = $('#thread-bottom-container');
   if (shape().composer === 'bare') {
-    const bare = el('form', { class: 'group/composer w-full', 'data-chatgpt-composer': '', onsubmit: 'return false' },
+    const bare = composerBox({ class: 'group/composer w-full', 'data-chatgpt-composer': '' },
       el('textarea', { placeholder: placeholder(), class: 'w-full' }));
     bottom.replaceChildren(bare);
     await sleep(HYDRATE_MS);
   }
   const c = shape().composer === 'bare' ? octoberComposer() : classicComposer();
   composerNode = c.editor;
+  composerBoxNode = c.form;
+  twinEditor(c.form, c.editor); // november.js (row 57)
   wireEditor(c.editor);
   wireUpload(c.upload);
   const above = el('div', { 'data-above-composer-conversation-id': conversationId || '' }); // row 28
@@ -551,6 +559,7 @@ async function load() {
   workMode = st.mode === 'work';
   cappedEfforts = st.capped_efforts || {};
   dropFirstKey = !!st.slider_drops_first_key;
+  await FakesolModels.load(); // models.js: the chosen model row (rows 61, 62)
   renderThreadShell();
   hiddenSurface(); // rows.js (row 39)
   wirePicker();

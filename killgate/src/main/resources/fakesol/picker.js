@@ -37,7 +37,7 @@ const inWork = () => workMode && shape().modeSwitch && !conversationId;
 function renderPill(into) {
   const pill = el('button', { type: 'button', id: 'radix-_r_p' + (++menuSeq) + '_', 'aria-haspopup': 'menu',
     'aria-expanded': 'false', 'data-state': 'closed' });
-  if (shape().picker === 'power') {
+  if (shape().picker === 'power' || shape().picker === 'families') { // families: the October pill (row 61)
     pill.id = '';
     pill.setAttribute('aria-label', T().selectModel); // row 26/27: no test id, a localized label
   } else if (shape().pill === 'tone') {
@@ -54,7 +54,7 @@ function renderPill(into) {
 function updatePill() {
   const pill = pillNode;
   if (!pill || !pill.isConnected) return;
-  let text = shown(effortLabel);
+  let text = FakesolModels.active() ? FakesolModels.pillText() : shown(effortLabel); // models.js: "6 6 High" (row 61)
   if (menuOpen && shape().pill === 'tone') text = T().thinkingEffort;
   if (inWork()) text = WORK_MODELS[0];
   pill.replaceChildren(el('span', { class: 'truncate', text }));
@@ -85,6 +85,10 @@ function radioRow(label, checked, onPick, badge) {
     'data-state': checked ? 'checked' : 'unchecked', 'data-orientation': 'vertical', 'data-radix-collection-item': '' }, text,
   el('div', { class: 'trailing', 'data-trailing-style': 'radio-check' }));
   row.addEventListener('click', (e) => { if (e.isTrusted && row.getAttribute('aria-disabled') !== 'true') onPick(); });
+  // Radix: Enter or Space on the focused row chooses it (row 65: the way to a row a popover covers).
+  row.addEventListener('keydown', (e) => {
+    if (e.isTrusted && (e.key === 'Enter' || e.key === ' ') && row.getAttribute('aria-disabled') !== 'true') { e.preventDefault(); onPick(); }
+  });
   return row;
 }
 
@@ -186,6 +190,10 @@ function openMenu() {
     case 'power':
       octoberMenu(content);
       break;
+    case 'families':
+      // Rows 59, 61, 62, 64: three model families, the chosen row's efforts under them (models.js).
+      FakesolModels.menu(content);
+      break;
     case 'flat':
       // Row 40 (Enterprise, 09): ONE flat menu, models and tiers as sibling menuitemradios told apart by label.
       modelRadios(content);
@@ -214,7 +222,21 @@ function openMenu() {
       modelRadios(content);
     }
   }
+  if (shape().coverMenu) coverMenu(menu);
   updatePill();
+}
+
+/**
+ * Row 65 (cw 6.2.1): a popover over the open menu's rows, so a pointer click on a row lands on the
+ * popover; the keyboard still reaches every row. Its text is this project's.
+ */
+function coverMenu(menu) {
+  const r = menu.getBoundingClientRect();
+  const pop = el('div', { 'data-radix-popper-content-wrapper': '', 'data-fakesol-popover': '',
+    style: 'left:' + Math.round(r.left) + 'px; top:' + Math.round(r.top) + 'px; width:' + Math.round(r.width) + 'px; height:'
+      + Math.round(r.height) + 'px; z-index: 60; background: rgba(255,255,255,0.01);' },
+  el('div', { role: 'dialog', 'aria-label': T().newModel || 'New', class: 'text-xs', text: T().newModelTip || 'Meet the new model' }));
+  document.body.appendChild(pop);
 }
 
 /** Row 26: model radios, then the Power menuitem with its aria-hidden slider; Work: Work models only. */
@@ -308,6 +330,7 @@ function closeMenusFrom(depth) {
 
 function closeMenus() {
   closeMenusFrom(0);
+  document.querySelectorAll('[data-fakesol-popover]').forEach((p) => p.remove());
   hideTooltips();
   menuOpen = false;
   updatePill();

@@ -18,7 +18,13 @@ window.FakesolUploads = (() => {
   const decoys = new WeakSet();
   let entries = []; // this composer's files: {file, shown, image, state, fileId, width, height, chip, abort}
 
-  const composerForm = () => { const t = document.getElementById('attachment-tray'); return t && t.closest('form'); };
+  // The composer's container: its form, or (row 55) the div page.js drew where there is no form.
+  const composerForm = () => {
+    if (composerBoxNode && composerBoxNode.isConnected) return composerBoxNode;
+    const t = document.getElementById('attachment-tray');
+    return t && t.closest('form');
+  };
+  const inComposer = (node) => !!node && (!!node.closest('form') || (!!composerForm() && composerForm().contains(node)));
   const make = (tag, attrs, text) => {
     const n = document.createElement(tag);
     Object.entries(attrs || {}).forEach(([k, v]) => n.setAttribute(k, v));
@@ -51,7 +57,7 @@ window.FakesolUploads = (() => {
   /** The composer's inputs: this script starts every upload (page.js's own listener never hears of them). */
   document.addEventListener('change', (e) => {
     const input = e.target;
-    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.closest('form')) return;
+    if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !inComposer(input)) return;
     e.stopPropagation();
     if (decoys.has(input)) return; // starts nothing
     chosen(input);
@@ -69,7 +75,8 @@ window.FakesolUploads = (() => {
 
   /** "Add files and more" opens a menu; its first item opens the file chooser (a trusted click only). */
   document.addEventListener('click', (e) => {
-    const plus = e.target.closest && e.target.closest('#composer-plus-btn, form button[aria-haspopup="menu"]');
+    const opener = e.target.closest && e.target.closest('#composer-plus-btn, button[aria-haspopup="menu"]');
+    const plus = opener && inComposer(opener) ? opener : null;
     if (!plus || (plus.id !== 'composer-plus-btn' && plus.textContent !== '+') || !e.isTrusted) return;
     const open = document.getElementById('fakesol-upload-menu');
     if (open) { open.remove(); plus.setAttribute('aria-expanded', 'false'); return; }
@@ -106,19 +113,22 @@ window.FakesolUploads = (() => {
   function renderChip(entry) {
     const tray = document.getElementById('attachment-tray');
     if (!tray || entry.removed) return;
-    const chip = entry.chip || make('div', { role: 'group', 'aria-label': entry.shown, class: 'attachment-chip' });
+    const chip = entry.chip || make('div', { role: 'group', class: 'attachment-chip' });
+    // Row 66 (november.js): once uploaded, an image's preview shows its name with a timestamp added.
+    const name = uploadPreviewName(entry.shown, entry.image, entry.state === 'done');
+    chip.setAttribute('aria-label', name);
     chip.replaceChildren();
     if (entry.image) {
       const img = make('img', { alt: '', width: '32', height: '32' });
       img.src = entry.preview || (entry.preview = URL.createObjectURL(entry.file));
       chip.appendChild(img);
     }
-    chip.appendChild(make('span', { class: 'truncate' }, entry.shown.length > 24 ? entry.shown.slice(0, 20) + '\u2026' : entry.shown));
+    chip.appendChild(make('span', { class: 'truncate' }, name.length > 24 ? name.slice(0, 20) + '\u2026' : name));
     // Row 46: the early chip never shows progress; the ordinary one does while its file is on the way.
     if (entry.state === 'uploading' && !faults.has('early_chip')) chip.appendChild(make('div', { role: 'progressbar' }));
     if (entry.state === 'failed') chip.appendChild(make('span', { 'data-fakesol-upload-error': '' }, entry.error));
     const index = entries.indexOf(entry) + 1;
-    const remove = make('button', { type: 'button', 'aria-label': 'Remove file ' + index + ': ' + entry.shown }, '\u00D7');
+    const remove = make('button', { type: 'button', 'aria-label': 'Remove file ' + index + ': ' + name }, '\u00D7');
     remove.addEventListener('click', () => discard(entry));
     chip.appendChild(remove);
     if (!entry.chip) { entry.chip = chip; tray.appendChild(chip); }
@@ -211,11 +221,11 @@ window.FakesolUploads = (() => {
   /** An ordinary page takes no Send while a file is on the way; the early chip's page does (and drops the file). */
   const holding = () => !faults.has('early_chip') && entries.some((x) => x.state === 'uploading');
   document.addEventListener('click', (e) => {
-    const send = e.target.closest && e.target.closest('#composer-submit-button, form button[type="submit"]');
-    if (send && holding()) { e.preventDefault(); e.stopImmediatePropagation(); }
+    const send = e.target.closest && e.target.closest('button');
+    if (send && sendButtons.has(send) && holding()) { e.preventDefault(); e.stopImmediatePropagation(); }
   }, true);
   document.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter' && !e.shiftKey && holding() && e.target.closest && e.target.closest('form')) {
+    if (e.key === 'Enter' && !e.shiftKey && holding() && e.target.closest && inComposer(e.target)) {
       e.preventDefault(); e.stopImmediatePropagation();
     }
   }, true);

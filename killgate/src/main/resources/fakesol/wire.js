@@ -43,6 +43,8 @@ window.FakesolWire = (() => {
   /** The model and effort the page will use: the backend's page effort when set, else the pill's. */
   function fields() {
     const label = config.page_effort || effortLabel; // page.js's confirmed effort
+    const family = config.page_effort ? null : FakesolModels.fields(); // models.js: the chosen model row's slug
+    if (family) return family;
     return Object.assign({}, WIRE[label] || { model: 'gpt-5-6-thinking', thinking_effort: String(label).toLowerCase() });
   }
 

@@ -88,7 +88,7 @@ class FakeSolMutationsTest {
 
   static Stream<Probed> catalogue() throws Exception {
     List<Probed> out = new ArrayList<>();
-    for (String family : List.of("rows", "language", "structure", "picker")) {
+    for (String family : List.of("rows", "language", "structure", "picker", "controls", "menus")) {
       try (InputStream in = FakeSol.class.getResourceAsStream("/fakesol/mutations/" + family + ".json")) {
         for (JsonNode m : Json.MAPPER.readTree(in).path("mutations")) {
           out.add(new Probed(m.path("name").asText(), m.path("probe").asText(), m.path("probeBase").asText("2026-10")));
@@ -165,8 +165,9 @@ class FakeSolMutationsTest {
     List<List<String>> combos = List.of(
         List.of("lang-ja", "drop-testids", "extra-wrappers"),
         List.of("rehash-classes", "action-bar-outside", "slot-assistant-3", "unit-key-content"),
-        List.of("modal-once", "enter-newline", "code-editors", "picker-flat", "hidden-surfaces"));
-    List<String> bases = List.of("2026-07", "2026-10", "2026-09-en");
+        List.of("modal-once", "enter-newline", "code-editors", "picker-flat", "hidden-surfaces"),
+        List.of("formless-send", "twin-editor", "turns-remount", "lang-zh"));
+    List<String> bases = List.of("2026-07", "2026-10", "2026-09-en", "2026-08");
     for (int i = 0; i < combos.size(); i++) {
       // The answer is drawn live and again from history after a reload, on the mutated page.
       String answered = "Array.from(document.querySelectorAll('code, [role=textbox]')).some((e) => e.textContent.includes('\"tool\"')"
@@ -276,7 +277,8 @@ class FakeSolMutationsTest {
     page.keyboard().press("End");
     page.keyboard().press("Enter");
     page.waitForCondition(() -> visit.sol().sends().size() == 2
-        || (Boolean) page.evaluate("() => document.querySelectorAll('form [contenteditable] > p').length === 2"));
+        || (Boolean) page.evaluate("() => Array.from(document.querySelectorAll('#thread-bottom-container [contenteditable]'))"
+        + ".some((e) => e.querySelectorAll(':scope > p').length === 2)"));
   }
 
   /** Notes each probe that holds now (a request probe: a request so far carried its header); true once all have held. */
@@ -296,15 +298,16 @@ class FakeSolMutationsTest {
     return !probe.startsWith("request:") && Boolean.TRUE.equals(page.evaluate("() => " + probe));
   }
 
+  /** The composer a person sees (row 57: never a zero-size twin), in a form or not (row 55). */
   private static Locator editor(Page page) {
-    Locator e = page.locator("form[data-chatgpt-composer] [contenteditable][role=textbox], #prompt-textarea");
+    Locator e = page.locator("#thread-bottom-container [contenteditable=true][role=textbox] >> visible=true");
     e.first().waitFor();
     return e.first();
   }
 
   private static Locator sendButton(Page page) {
     return page.locator("form[data-chatgpt-composer] button[type=submit], #composer-submit-button[data-testid=send-button],"
-        + " #composer-submit-button:not([data-testid])");
+        + " #composer-submit-button:not([data-testid]), #thread-bottom-container button[type=button]:text-is(\"\u2191\")");
   }
 
   private static void type(Page page, String text) {

@@ -408,4 +408,34 @@ class FakeSolShapesTest {
     page.waitForTimeout(600); // after the moment an ordinary chat's address changes (400 ms)
     assertThat(page.url()).isEqualTo(sol.url() + "?temporary-chat=true");
   }
+
+  /**
+   * The 2026-11 shape is the October page plus rows 57, 60, 66 and the model rows 61, 62, 64 (the
+   * families picker and its rows) and nothing else: its layout less those keys, its attributes and
+   * its labels are 2026-10's.
+   */
+  @Test
+  void theNovemberShapeIsTheOctoberPagePlusItsOwnRows() throws Exception {
+    com.fasterxml.jackson.databind.JsonNode october = shape("2026-10");
+    com.fasterxml.jackson.databind.node.ObjectNode november = (com.fasterxml.jackson.databind.node.ObjectNode) shape("2026-11");
+    assertThat(november.path("_source").asText()).contains("57", "60", "66");
+    com.fasterxml.jackson.databind.node.ObjectNode layout = (com.fasterxml.jackson.databind.node.ObjectNode) november.path("layout");
+    for (String row : List.of("twinEditor", "remount", "uploadNameStamp")) {
+      assertThat(layout.remove(row).asBoolean()).as(row).isTrue();
+    }
+    // Rows 61, 62, 64: the model families' picker and its rows (models/november.json, as the model-families mutation).
+    assertThat(layout.remove("picker").asText()).isEqualTo("families");
+    assertThat(november.path("models").path("catalogue").asText()).isEqualTo("november");
+    com.fasterxml.jackson.databind.node.ObjectNode octoberLayout = october.path("layout").deepCopy();
+    assertThat(octoberLayout.remove("picker").asText()).isEqualTo("power");
+    assertThat(layout).isEqualTo(octoberLayout);
+    assertThat(november.path("attrs")).isEqualTo(october.path("attrs"));
+    assertThat(november.path("labels")).isEqualTo(october.path("labels"));
+  }
+
+  private static com.fasterxml.jackson.databind.JsonNode shape(String dom) throws Exception {
+    try (java.io.InputStream in = FakeSol.class.getResourceAsStream("/fakesol/shapes/" + dom + ".json")) {
+      return dev.solweb.provider.platform.Json.MAPPER.readTree(in);
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package dev.solweb.killgate;
 
 import dev.solweb.killgate.fakesol.FakeSol;
+import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.scenario.Scenario;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.PlaywrightSeat;
@@ -73,7 +74,12 @@ abstract class SeatHarness {
   }
 
   FakeSol fakesol(Scenario scenario) {
-    sol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC());
+    return fakesol(scenario, PageMutations.Plan.NONE);
+  }
+
+  /** fakesol on the scenario's page rendered through the page mutations of {@code plan}. */
+  FakeSol fakesol(Scenario scenario, PageMutations.Plan plan) {
+    sol = FakeSol.start(vertx, false, scenario, 0, Clock.systemUTC(), plan);
     // A crash fault ends this test's Chromium, as a real browser crash would.
     sol.onCrash(() -> OrphanReaper.reap(ownOptions().profileDir()));
     return sol;
@@ -97,7 +103,12 @@ abstract class SeatHarness {
 
   /** Starts fakesol with the scenario and one seat on it. */
   PlaywrightSeat seatOn(Scenario scenario) throws Exception {
-    fakesol(scenario);
+    return seatOn(scenario, PageMutations.Plan.NONE);
+  }
+
+  /** As {@link #seatOn(Scenario)}, the page rendered through {@code plan}'s mutations. */
+  PlaywrightSeat seatOn(Scenario scenario, PageMutations.Plan plan) throws Exception {
+    fakesol(scenario, plan);
     factory = PlaywrightSeatFactory.create(options(), Clock.systemUTC(), CompletionTracker.Rule.DEFAULT);
     return newSeat();
   }

@@ -63,7 +63,7 @@ public final class SeatBench implements Callable<Integer> {
   @Option(names = "--cold", description = "cold starts to measure (default ${DEFAULT-VALUE})")
   int cold = 4;
 
-  @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10"
+  @Option(names = "--dom", description = "fakesol page shape: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10, 2026-11"
       + " (default ${DEFAULT-VALUE})")
   String dom = Scenario.NEWEST_DOM;
 

@@ -44,9 +44,10 @@ import picocli.CommandLine;
  * base shape the seed picks through the page mutations the seed picks ({@code --mutate SEED}); the
  * seat runs a prose turn at Medium, then an effort change to High and a tool-call turn whose answer
  * holds a code block. Each seed ends {@code exact} (both answers read back equal to fakesol's, each
- * sent once with the effort asked for), {@code typed} (a typed SeatException; whether its detail
- * names a control is recorded), {@code wrong} (any other answer, a prompt in a reply, a wrong effort
- * sent, or no outcome in time) or {@code twice} (a prompt submitted twice). A seed that meets the
+ * sent once with the effort asked for and, on a page of model families, on the newest Sol row:
+ * {@link ModelCheck}), {@code typed} (a typed SeatException; whether its detail names a control is
+ * recorded), {@code wrong} (any other answer, a prompt in a reply, a wrong effort or model sent, or
+ * no outcome in time) or {@code twice} (a prompt submitted twice). A seed that meets the
  * rate-limit modal follows the account rule (issue 32): the turn is typed {@code unavailable} with
  * its pause, nothing typed; the bench then plays the pause's end once and the seed goes on from
  * that step, so it is {@code exact} only when the seat then dismisses the modal and reads both
@@ -73,6 +74,10 @@ public final class UnseenBench implements Callable<Integer> {
 
   @Option(names = "--first-seed", description = "the first seed (default ${DEFAULT-VALUE})")
   long firstSeed = 1;
+
+  @Option(names = "--require", split = ",", description = "only seeds whose page draws one of these mutations"
+      + " (the others are skipped, not counted; e.g. model-families,covered-menu)")
+  List<String> require = List.of();
 
   @Option(names = "--json", description = "print one JSON object instead of the table")
   boolean json;
@@ -104,7 +109,13 @@ public final class UnseenBench implements Callable<Integer> {
     Vertx vertx = Vertx.vertx();
     ExecutorService runner = Executors.newSingleThreadExecutor();
     try {
-      for (long seed = firstSeed; seed < firstSeed + seeds; seed++) {
+      require.forEach(name -> PageMutations.named(List.of(name), 0)); // an unknown name fails here, before any seed
+      int ran = 0;
+      for (long seed = firstSeed; ran < seeds; seed++) {
+        if (!require.isEmpty() && PageMutations.seeded(seed).names().stream().noneMatch(require::contains)) {
+          continue;
+        }
+        ran++;
         SeedResult r = runSeed(vertx, runner, seed);
         total.add(r);
         r.mutations().forEach(m -> byMutation.computeIfAbsent(m, k -> new Tally()).add(r));
@@ -258,7 +269,8 @@ public final class UnseenBench implements Callable<Integer> {
         return new SeedResult(seed, dom, plan.names(), Outcome.WRONG, "sent at " + s.effortLabel() + ", asked " + wanted.label(), false);
       }
     }
-    return null;
+    String model = sends.isEmpty() ? null : ModelCheck.wrongModel(sol); // rows 61, 62: a Send on the wrong model is wrong
+    return model == null ? null : new SeedResult(seed, dom, plan.names(), Outcome.WRONG, model, false);
   }
 
   private static Scenario scenario() {

@@ -93,6 +93,7 @@ final class ConversationEndpoint {
     String userId = message.path("id").asText(null);
     String conversation = body.path("conversation_id").asText(null);
     String label = PageWire.label(body); // the effort the page's request carries (row 25), whatever its pill shows
+    sol.models().sent(body, label); // the model it names, for /control; the answer names it too (rows 61, 62)
     List<String> attached = sol.uploads().sent(body); // the files the body names by id (row 48)
     boolean v1 = body.path("supported_encodings").toString().contains("\"v1\"");
     HttpServerResponse res = ctx.response();

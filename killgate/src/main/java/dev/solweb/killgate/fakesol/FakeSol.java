@@ -43,6 +43,7 @@ public final class FakeSol implements AutoCloseable {
   private final boolean ownsVertx;
   private final ScenarioPlayer player;
   private final PageRender page;
+  private final PageModels models;
   private final ConversationEndpoint conversationEndpoint = new ConversationEndpoint(this);
   private final ConversationJson conversationJson = new ConversationJson(this);
   private final ConversationAliases aliases;
@@ -74,11 +75,12 @@ public final class FakeSol implements AutoCloseable {
         faults, banners, clock);
     this.transcripts = new Transcripts(clock, player, aliases, history);
     this.images = new GeneratedImages(clock);
-    this.turns = new TurnPlanner(player, clock, aliases, transcripts, session, faults, counters, banners, images);
     this.aliases = aliases;
     // The login flow and the uploads are their own small scripts and routes, added to whatever the page is.
     this.page = PageRender.of(scenario.dom(), scenario.locale(), plan).script("/fakesol-login.js", "login.js")
         .script("/fakesol-upload.js", "upload.js");
+    this.models = PageModels.of(page.config());
+    this.turns = new TurnPlanner(player, clock, aliases, transcripts, session, faults, counters, banners, images, models);
     this.uploads = new FakeSolUploads(clock);
   }
 
@@ -181,6 +183,11 @@ public final class FakeSol implements AutoCloseable {
   /** The ids the page gave the user messages of a conversation (its turn requests' messages[0].id), oldest first. */
   public List<String> userMessageIds(String conversationId) {
     return transcripts.userMessageIds(conversationId);
+  }
+
+  /** The page's model rows and the model of every turn request (rows 59-64). */
+  PageModels models() {
+    return models;
   }
 
   /** What the page sends on the wire: its /prepare, the effort its requests carry. */
@@ -356,6 +363,7 @@ public final class FakeSol implements AutoCloseable {
         .put("canvas_edits", session.canvasEdits());
     history.report(out);
     wire.report(out);
+    models.report(out);
     out.set("mutations", page.config().path("mutations").deepCopy()); // what the page was rendered through
     out.set("seed", page.config().path("seed"));
     uploads.report(out);

@@ -46,7 +46,7 @@ public final class FakeSolMain implements Callable<Integer> {
   String account;
 
   @Option(names = "--dom", paramLabel = "SHAPE",
-      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10"
+      description = "the chatgpt.com shape to imitate: 2026-03, 2026-07, 2026-08, 2026-09, 2026-09-turnkey, 2026-09-en, 2026-10, 2026-11"
           + " (default: the scenario's, else the newest)")
   String dom;
 

@@ -20,7 +20,7 @@ import java.util.SplittableRandom;
 public final class PageMutations {
 
   /** The families, in the order their files are read. */
-  static final List<String> FAMILIES = List.of("rows", "language", "structure", "picker");
+  static final List<String> FAMILIES = List.of("rows", "language", "structure", "picker", "controls", "menus");
 
   /** One mutation: its name, family, the row that motivated it (or "synthetic") and what it sets. */
   public record Mutation(String name, String family, String row, ObjectNode set) {}

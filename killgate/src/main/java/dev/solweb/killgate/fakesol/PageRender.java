@@ -44,9 +44,11 @@ final class PageRender {
       new Script("/fakesol-wire.js", "wire.js"),
       new Script("/fakesol-thread.js", "thread.js"),
       new Script("/fakesol-picker.js", "picker.js"),
+      new Script("/fakesol-models.js", "models.js"),
       new Script("/fakesol-turn.js", "turn.js"),
       new Script("/fakesol-history.js", "history.js"),
       new Script("/fakesol-rows.js", "rows.js"),
+      new Script("/fakesol-november.js", "november.js"),
       new Script("/fakesol-mutate.js", "mutate.js"),
       new Script("/fakesol.js", "page.js"));
 
@@ -71,7 +73,11 @@ final class PageRender {
     config.set("layout", shape.path("layout").deepCopy());
     config.set("attrs", shape.path("attrs").deepCopy());
     config.set("labels", labels);
+    if (shape.has("models")) {
+      config.set("models", shape.get("models").deepCopy()); // the November shape's model rows (rows 61, 62, 64)
+    }
     plan.applyTo(config);
+    PageModels.resolve(config); // what the seed decides of the model rows (slugs, Extra High)
     return new PageRender(config);
   }
 

@@ -29,7 +29,7 @@ public final class PageWire {
   /** fakesol's choice, as no source gives the real interval. */
   public static final Duration DEFAULT_DEBOUNCE = Duration.ofMillis(300);
   /** The shapes whose page prepares while typing (row 17 was measured on the October page). */
-  static final Set<String> PREPARING_SHAPES = Set.of("2026-09-turnkey", "2026-09-en", "2026-10");
+  static final Set<String> PREPARING_SHAPES = Set.of("2026-09-turnkey", "2026-09-en", "2026-10", "2026-11");
 
   /** Row 25, read back: a request's model and thinking_effort to the effort it means (fakesol's own copy of the facts). */
   private static final Map<String, Effort> THINKING = Map.of(
@@ -113,8 +113,16 @@ public final class PageWire {
   }
 
   private static Optional<Effort> wireEffort(String model, String effort) {
-    if (model == null || !model.startsWith("gpt-")) {
+    if (model == null) {
       return Optional.empty();
+    }
+    if (!model.matches("gpt-\\d+(-\\d+)?(-thinking|-pro)?")) {
+      // A model slug spelled another way (rows 61, 62: model-families): its thinking_effort, else
+      // its Pro or Instant variant, as the seat reads it.
+      if (effort != null) {
+        return Optional.ofNullable(THINKING.get(effort.toLowerCase(Locale.ROOT)));
+      }
+      return Optional.of(model.contains("pro") ? Effort.PRO : Effort.INSTANT);
     }
     if (model.endsWith("-pro")) {
       return effort == null ? Optional.of(Effort.PRO) : Optional.empty();

@@ -48,6 +48,8 @@ final class TurnPlanner {
   private final AccountCounters counters;
   private final CapBanners banners;
   private final GeneratedImages images;
+  /** The page's model rows: an answer names the row the page asked for where it shows model families (rows 61, 62). */
+  private final PageModels models;
   /** New chats opened at precheck, by their first text: the real page sends no conversation id for them. */
   private final Map<String, String> drafts = new HashMap<>();
   /** When each turn request reached the server. */
@@ -56,7 +58,7 @@ final class TurnPlanner {
   private int stopClicks;
 
   TurnPlanner(ScenarioPlayer player, Clock clock, ConversationAliases aliases, Transcripts transcripts, PageSession session,
-      PageFaults faults, AccountCounters counters, CapBanners banners, GeneratedImages images) {
+      PageFaults faults, AccountCounters counters, CapBanners banners, GeneratedImages images, PageModels models) {
     this.player = player;
     this.clock = clock;
     this.aliases = aliases;
@@ -66,6 +68,7 @@ final class TurnPlanner {
     this.counters = counters;
     this.banners = banners;
     this.images = images;
+    this.models = models;
   }
 
   void mount(Router router) {
@@ -201,7 +204,7 @@ final class TurnPlanner {
         .put("no_durable_url", reply.noDurableUrl()).put("safety_review_ms", reply.safetyReviewMs())
         .put("connection_interrupted_ms", reply.connectionInterruptedMs()).put("turn_state_stuck", reply.turnStateStuck())
         .put("canvas", reply.canvas());
-    String scriptedOr = reply.modelSlug() == null ? CapBanners.defaultSlug(label) : reply.modelSlug();
+    String scriptedOr = reply.modelSlug() == null ? answerSlug(label) : reply.modelSlug();
     ObjectNode answer = null;
     switch (fault == null ? Fault.DELETED : fault) {
       case CAP -> plan.put("banner", banners.capText(banners.resumeAt(reply), null))
@@ -210,9 +213,9 @@ final class TurnPlanner {
       case CAPACITY -> plan.put("banner", "ChatGPT is at capacity right now. We're experiencing high demand; please try again soon.");
       case UNUSUAL_ACTIVITY -> plan.put("banner",
           "Unusual activity has been detected from your device. Try again later.");
-      case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", CapBanners.defaultSlug(label));
+      case CONVERSATION_FULL -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", answerSlug(label));
       // REAL-PAGE row 29: the page draws the question and its form; the stream carries no answer.
-      case STRUCTURED_QUESTION -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", CapBanners.defaultSlug(label))
+      case STRUCTURED_QUESTION -> plan.put("message_id", UUID.randomUUID().toString()).put("slug", answerSlug(label))
           .put("question", reply.prose());
       case FEATURE_CAP -> {
         if (!attached.isEmpty()) {
@@ -338,5 +341,10 @@ final class TurnPlanner {
       best = Math.max(best, run);
     }
     return best;
+  }
+
+  /** The model an answer names: the row the page asked for where it shows model families (rows 61, 62), else the effort's. */
+  private String answerSlug(String label) {
+    return models.answering().orElseGet(() -> CapBanners.defaultSlug(label));
   }
 }

@@ -23,7 +23,7 @@ import picocli.CommandLine;
     },
     subcommands = {
       LoginCommand.class, EnrollCommand.class, EnsureCommand.class, HealthCommand.class, TokenCommand.class, StopCommand.class,
-      DoctorCommand.class, CaptureCommand.class, ConversationsCommand.class, OpenCommand.class,
+      DoctorCommand.class, CaptureCommand.class, ConversationsCommand.class, OpenCommand.class, ModelsCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes (every verb):%n",

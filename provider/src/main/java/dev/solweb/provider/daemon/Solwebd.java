@@ -59,7 +59,9 @@ import picocli.CommandLine;
         "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
         "SOLWEBD_SEND_GAP_MS (2000 on a browser seat, 0 on a scripted one: the least time between two Sends or uploads on the account),",
         "SOLWEBD_BUDGET (none; e.g. high=120/3h,pro=20/7d: Sends per effort and window, then capped),",
-        "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one)."})
+        "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one),",
+        "SOLWEBD_MODEL (the newest Sol model the picker offers; a family such as Astra, or one row such as \"GPT-6.2 Sol\":",
+        "the model every sol-web-<effort> runs on; a page without it refuses the turn typed, never another model)."})
 public final class Solwebd implements Callable<Integer> {
   static final int EXIT_CANNOT_START = 3;
   static final int EXIT_INTERNAL = 1;

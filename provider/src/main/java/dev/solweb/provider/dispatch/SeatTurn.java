@@ -134,7 +134,7 @@ public final class SeatTurn implements TurnRunner {
       }
     }
     return sends.record(new TurnOutcome.Replied(parsed, reply.conversationUrl(), sends.completed, extraInput, output,
-        reply.images())).orElseThrow();
+        reply.images(), reply.modelSlug())).orElseThrow();
   }
 
   /**
@@ -162,7 +162,7 @@ public final class SeatTurn implements TurnRunner {
     }
     AnswerStats.GLOBAL.recovered();
     return conversations.record(plan, new TurnOutcome.Replied(parsed, reply.get().conversationUrl(), 1, 0,
-        visibleTokens(reply.get()), reply.get().images()));
+        visibleTokens(reply.get()), reply.get().images(), reply.get().modelSlug()));
   }
 
   /** Opens the plan's conversation; one that is missing from the page is replayed into a fresh one. */

@@ -30,7 +30,10 @@ final class HealthRoute {
   private final Conversations conversations;
   private final ServerSettings settings;
 
-  HealthRoute(Dispatcher dispatcher, Conversations conversations, ServerSettings settings) {
+  private final ModelInUse model;
+
+  HealthRoute(Dispatcher dispatcher, Conversations conversations, ServerSettings settings, ModelInUse model) {
+    this.model = model;
     this.dispatcher = dispatcher;
     this.conversations = conversations;
     this.settings = settings;
@@ -59,6 +62,7 @@ final class HealthRoute {
     root.put("version", settings.version());
     root.put("instance_generation", settings.instanceGeneration());
     root.put("account", snapshot.account());
+    root.put("model", model.last()); // the model slug of the last answer, as the page named it (null before one)
     root.put("authenticated", snapshot.account() != null && !snapshot.state().equals("logged_out"));
     if (snapshot.capResumeAt() != null) {
       root.put("cap_resume_at", snapshot.capResumeAt().toString());

@@ -1,10 +1,8 @@
 package dev.solweb.provider.http;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.provider.dispatch.Dispatcher;
-import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.http.operator.OperatorAccess;
@@ -43,6 +41,7 @@ public final class SolwebServer {
   private final ServerSettings settings;
   private final Runnable onShutdown;
   private final TurnServing turns;
+  private final ModelInUse modelInUse = new ModelInUse();
   private final OperatorSettings operator;
   private final OperatorAccess access;
 
@@ -62,7 +61,7 @@ public final class SolwebServer {
     this.conversations = conversations;
     this.settings = settings;
     this.onShutdown = onShutdown;
-    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive());
+    this.turns = new TurnServing(vertx, dispatcher, settings.keepAlive(), modelInUse);
   }
 
   /** Listens on {@code host:port} (port 0 picks a free one); the host must be a loopback address. */
@@ -124,8 +123,8 @@ public final class SolwebServer {
     router.post("/v1/conversations/delete")
         .handler(BodyHandler.create(false).setBodyLimit(settings.maxBodyBytes()))
         .handler(managed::delete);
-    router.get("/v1/models").handler(this::models);
-    HealthRoute health = new HealthRoute(dispatcher, conversations, settings);
+    router.get("/v1/models").handler(new ModelsRoute(vertx, new ModelCatalog(dispatcher, operator.clock()))::handle);
+    HealthRoute health = new HealthRoute(dispatcher, conversations, settings, modelInUse);
     router.get("/healthz").handler(health::handle);
     router.post("/shutdown").handler(this::shutdown);
     new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),
@@ -139,20 +138,6 @@ public final class SolwebServer {
             + OperatorRoutes.LISTED + ", " + SeatRoutes.LISTED));
     router.route().failureHandler(this::failure);
     return router;
-  }
-
-  private void models(RoutingContext ctx) {
-    if (AnthropicErrors.speaks(ctx.request())) {
-      MessagesRoute.models(ctx);
-      return;
-    }
-    ObjectNode root = JSON.createObjectNode();
-    root.put("object", "list");
-    ArrayNode data = root.putArray("data");
-    for (String id : Effort.modelIds()) {
-      data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "solweb");
-    }
-    ErrorBodies.json(ctx.response(), root);
   }
 
   private void shutdown(RoutingContext ctx) {

@@ -65,6 +65,10 @@ final class SseTurnStream {
       return;
     }
     stopKeepAlive();
+    if (answer.model() != null) {
+      // The headers went out before the model was known: a comment line every SSE client skips says it.
+      writeRaw(": " + ModelInUse.HEADER + ": " + answer.model().replaceAll("[\\r\\n]", "") + "\n\n");
+    }
     write(wire.answer(answer));
     end();
   }

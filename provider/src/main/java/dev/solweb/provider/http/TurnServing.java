@@ -18,11 +18,13 @@ final class TurnServing {
   private final Vertx vertx;
   private final Dispatcher dispatcher;
   private final Duration keepAlive;
+  private final ModelInUse model;
 
-  TurnServing(Vertx vertx, Dispatcher dispatcher, Duration keepAlive) {
+  TurnServing(Vertx vertx, Dispatcher dispatcher, Duration keepAlive, ModelInUse model) {
     this.vertx = vertx;
     this.dispatcher = dispatcher;
     this.keepAlive = keepAlive;
+    this.model = model;
   }
 
   void serve(RoutingContext ctx, TurnRequest turn, boolean stream, TurnWire wire) {
@@ -40,6 +42,7 @@ final class TurnServing {
       sse.start(handle);
       handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
         if (error == null) {
+          model.answered(answer.model());
           sse.answer(answer);
         } else {
           sse.fail(failureOf(error));
@@ -49,6 +52,10 @@ final class TurnServing {
       ctx.response().closeHandler(closed -> handle.release());
       handle.result().whenComplete((answer, error) -> context.runOnContext(v -> {
         if (error == null) {
+          model.answered(answer.model());
+          if (answer.model() != null) {
+            ctx.response().putHeader(ModelInUse.HEADER, answer.model());
+          }
           ErrorBodies.json(ctx.response(), wire.whole(answer));
         } else {
           wire.refuse(ctx.response(), failureOf(error));

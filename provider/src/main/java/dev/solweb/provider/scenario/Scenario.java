@@ -52,7 +52,7 @@ public record Scenario(
     @JsonProperty("slider_drops_first_key") boolean sliderDropsFirstKey) {
 
   /** The page shapes fakesol can imitate, oldest first (see ../shared/REAL-PAGE.md). */
-  public static final List<String> DOMS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-09-en", "2026-10");
+  public static final List<String> DOMS = List.of("2026-03", "2026-07", "2026-08", "2026-09", "2026-09-turnkey", "2026-09-en", "2026-10", "2026-11");
   public static final String NEWEST_DOM = "2026-10";
   public static final List<String> LOCALES = List.of("en", "ru");
 

@@ -165,6 +165,18 @@ public interface BrowserSeat extends AutoCloseable {
     throw noPage();
   }
 
+  /**
+   * What this account's picker offers ({@code GET /v1/models}, {@code solwebctl models}): the model
+   * rows, and the efforts the model ids can run. Read-only but for choosing the row a turn would
+   * choose anyway; types nothing. The default refuses: a seat without a page has no picker.
+   *
+   * @throws SeatException a typed {@code unavailable} when the picker cannot be read
+   */
+  default ModelOffer models() throws SeatException {
+    throw SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "this daemon's seat is "
+        + getClass().getSimpleName() + ", which has no picker to read"), false);
+  }
+
   private SeatException noPage() {
     return SeatException.failed(ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "this daemon's seat is "
         + getClass().getSimpleName() + ", which has no page to read; doctor and capture need --seat playwright"), false);

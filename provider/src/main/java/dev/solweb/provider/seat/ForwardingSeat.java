@@ -88,6 +88,11 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
+  public ModelOffer models() throws SeatException {
+    return inner.models();
+  }
+
+  @Override
   public String doctor(URI url, boolean openEffortMenu) throws SeatException {
     return inner.doctor(url, openEffortMenu);
   }

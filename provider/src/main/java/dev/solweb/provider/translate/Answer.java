@@ -12,8 +12,10 @@ import java.util.List;
  * @param reply a {@link Reply.ToolCall}, {@link Reply.ToolCalls} or {@link Reply.Final}, never
  *     {@link Reply.Malformed}
  * @param toolCallIds one {@code call_<turn>_<8 hex>} per call of the reply, in order; empty for a final answer
+ * @param model the model slug that answered, as the page named it (every wire's {@code x-solweb-model}); null when
+ *     unknown (an answer given again from memory, a page that names none)
  */
-public record Answer(Reply reply, List<String> toolCallIds, Usage usage, List<String> images) {
+public record Answer(Reply reply, List<String> toolCallIds, Usage usage, List<String> images, String model) {
 
   /** Cumulative estimated tokens of the conversation, reported as {@code usage_estimated: true}. */
   public record Usage(long promptTokens, long completionTokens) {}
@@ -31,6 +33,11 @@ public record Answer(Reply reply, List<String> toolCallIds, Usage usage, List<St
           + toolCallIds.size() + " ids");
     }
     images = images == null ? List.of() : List.copyOf(images);
+  }
+
+  /** An answer whose model is not known. */
+  public Answer(Reply reply, List<String> toolCallIds, Usage usage, List<String> images) {
+    this(reply, toolCallIds, usage, images, null);
   }
 
   /** A final answer: no calls, no ids. */

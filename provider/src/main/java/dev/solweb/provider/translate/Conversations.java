@@ -325,7 +325,8 @@ public final class Conversations {
       }
       assistant = new Message(Message.Role.ASSISTANT, "", refs, null);
     }
-    Answer answer = new Answer(replied.reply(), ids, new Answer.Usage(totalInput, totalOutput), replied.images());
+    Answer answer = new Answer(replied.reply(), ids, new Answer.Usage(totalInput, totalOutput), replied.images(),
+        replied.model());
     RememberedAnswer memory = RememberedAnswer.of(turn.historyDigest(), answer, clock.instant().getEpochSecond());
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),

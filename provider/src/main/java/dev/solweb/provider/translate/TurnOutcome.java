@@ -14,14 +14,20 @@ public sealed interface TurnOutcome {
    * @param sends how many texts were typed (2 after a correction turn)
    * @param extraInput estimated input of texts typed besides the plan's (the correction turn)
    * @param output estimated output tokens of the visible replies
+   * @param model the model slug that answered, as the page named it, or null when unknown
    */
-  record Replied(Reply reply, String conversationUrl, int sends, long extraInput, long output, List<String> images)
-      implements TurnOutcome {
+  record Replied(Reply reply, String conversationUrl, int sends, long extraInput, long output, List<String> images,
+      String model) implements TurnOutcome {
     public Replied {
       if (reply instanceof Reply.Malformed) {
         throw new IllegalArgumentException("a malformed reply is not an answer");
       }
       images = images == null ? List.of() : List.copyOf(images);
+    }
+
+    /** A reply whose model is not known. */
+    public Replied(Reply reply, String conversationUrl, int sends, long extraInput, long output, List<String> images) {
+      this(reply, conversationUrl, sends, extraInput, output, images, null);
     }
   }
 

@@ -13,7 +13,6 @@ import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.Controls;
-import dev.solweb.provider.seat.playwright.page.EffortPicker;
 import dev.solweb.provider.seat.playwright.page.ImageHarvest;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -144,7 +143,7 @@ final class PageTurn {
     timings.mark("typing");
     waitSendable(withAttachments);
     timings.mark("wait sendable");
-    checkEffort(typing);
+    new PrepareProof(tab, stream, effort, timings, tapped).check(typing);
     if (tab.stopRequested().get()) {
       chat.clearComposer();
       throw failed(Kind.CANCELLED, "stopped before Send; nothing was sent", false);
@@ -162,59 +161,6 @@ final class PageTurn {
       return awaitAnswer(baseline, linksBefore, withAttachments, outputDir);
     } finally {
       stream.end();
-    }
-  }
-
-  // ---- Effort, from the page's /prepare --------------------------------------------------------
-
-  /**
-   * The effort the page will use, checked before Send: its {@code /prepare} (sent while the user
-   * types, debounced) names the model and {@code thinking_effort} ({@link WireEffort}); a mismatch
-   * is chosen again once and checked again, and a page still wrong, or naming an effort the table
-   * does not know, is refused with nothing sent. A page that sends no {@code /prepare} (older
-   * shapes) has its pill label read back instead.
-   */
-  private void checkEffort(long typing) throws SeatException {
-    Duration bound = !tapped ? Duration.ZERO
-        : stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
-    Optional<ObservedRequest> prepared = bound.isZero() ? Optional.empty()
-        : stream.awaitRequest(ObservedRequest.Kind.PREPARE, typing, bound);
-    timings.mark("prepare wait");
-    if (prepared.isEmpty()) {
-      checkEffortLabel();
-      timings.mark("effort read-back");
-      return;
-    }
-    Optional<Effort> named = WireEffort.effort(prepared.get());
-    if (named.isPresent() && named.get() == effort) {
-      return;
-    }
-    refuseUnknown(prepared.get(), named);
-    long again = stream.mark();
-    chat.chooseEffort(effort, true); // once more, whatever the pill says; the page prepares again for the choice
-    Optional<ObservedRequest> second = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
-    timings.mark("effort chosen again");
-    if (second.isEmpty()) {
-      chat.clearComposer();
-      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + prepared.get().effortWords() + " (" + named.get().label()
-          + ") but " + effort.label() + " was asked, and after choosing " + effort.label() + " again the page sent no new"
-          + " /prepare within " + PREPARE_WAIT.toSeconds() + " s; nothing was sent", false);
-    }
-    Optional<Effort> now = WireEffort.effort(second.get());
-    refuseUnknown(second.get(), now);
-    if (now.get() != effort) {
-      chat.clearComposer();
-      throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
-          + now.get().label() + ") but " + effort.label() + " was asked, also after choosing it again; nothing was sent");
-    }
-  }
-
-  /** A /prepare whose model and effort the table does not know: refused by name, before Send. */
-  private void refuseUnknown(ObservedRequest request, Optional<Effort> named) throws SeatException {
-    if (named.isEmpty()) {
-      chat.clearComposer();
-      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + request.effortWords() + ", which is no effort the seat"
-          + " knows (" + effort.label() + " was asked); nothing was sent", false);
     }
   }
 
@@ -518,33 +464,6 @@ final class PageTurn {
       return null;
     }, () -> failed(Kind.UNAVAILABLE, sendSeen[0] ? "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent"
         : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
-  }
-
-  /**
-   * The effort is read back at send time where the page sends no /prepare: the pill's attribute,
-   * else its label; a pill in a language the seat has no table for ({@code <html lang>}) is read
-   * through its menu (a slider's value in its own range). A mismatch is never sent.
-   */
-  private void checkEffortLabel() throws SeatException {
-    Optional<Effort> shown = chat.effort().pillEffort();
-    if (shown.isEmpty() && chat.effortPillLabel() != null && !chat.effort().labelsKnown()) {
-      shown = menuEffort();
-    }
-    if (shown.orElse(null) == effort) {
-      return;
-    }
-    chat.clearComposer();
-    throw tab.faults().effortMismatch(chat.state(Set.of()), chat.effortPillLabel(), effort);
-  }
-
-  /** The effort the pill's menu shows checked (opened and closed again), or empty when it shows none. */
-  private Optional<Effort> menuEffort() {
-    try {
-      EffortPicker.EffortMenu menu = chat.effortPicker();
-      return Optional.ofNullable(menu.checked()).map(EffortPicker.EffortOption::effort);
-    } catch (SeatException | PlaywrightException e) {
-      return Optional.empty();
-    }
   }
 
   private void clickStopAndWait() throws SeatException {

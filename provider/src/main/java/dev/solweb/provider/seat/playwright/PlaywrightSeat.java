@@ -257,6 +257,12 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   @Override
+  public dev.solweb.provider.seat.ModelOffer models() throws SeatException {
+    checkOpen();
+    return guard(false, () -> chat.effort().offer());
+  }
+
+  @Override
   public void progress(TurnProgress listener) {
     tab.progress().listener(listener);
   }

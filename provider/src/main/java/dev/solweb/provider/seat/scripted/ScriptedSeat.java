@@ -173,6 +173,14 @@ public final class ScriptedSeat implements BrowserSeat {
   }
 
   @Override
+  public dev.solweb.provider.seat.ModelOffer models() {
+    // The scripted account's picker: one Sol row that runs every effort (no page to read).
+    List<Effort> all = List.of(Effort.values());
+    return new dev.solweb.provider.seat.ModelOffer(List.of(new dev.solweb.provider.seat.ModelOffer.Row(
+        "GPT-6.2 Sol (scripted)", "Sol", "6.2", false, false, true, all)), all, "GPT-6.2 Sol (scripted)");
+  }
+
+  @Override
   public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();
     this.effort = wanted;

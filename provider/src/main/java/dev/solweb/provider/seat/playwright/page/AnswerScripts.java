@@ -126,19 +126,31 @@ final class AnswerScripts {
       """;
 
   /**
-   * Where one message's Copy is: its turn ({@code {css, index}}, to hover: the bar takes the pointer
-   * only then) and the button ({@code {via, css, index}}), found in any visibility; null when either is missing.
+   * The answer turn's Copy aimed at in one step (REAL-PAGE row 60: the turn may have remounted since
+   * the last read): the button found again in the message's turn, scrolled into view, and its centre
+   * with whether the pointer reaches it there (the bar takes the pointer only while its turn is
+   * hovered); {@code focus} focuses it instead, for the keyboard. Null without the message or its Copy.
    */
-  static final String COPY_TARGET = """
-      ([id, c]) => {
+  static final String COPY_AIM = """
+      ([id, c, focus]) => {
       """ + HELPERS + """
         const hit = lookup(c, id);
         if (!hit) return null;
-        const turn = turnOf(hit.r, hit.el);
-        const css = turnCss(hit.r, turn);
-        const index = css ? Array.from(document.querySelectorAll(css)).indexOf(turn) : -1;
-        const button = find(c.copy, turn, true);
-        return index < 0 || !button ? null : { turn: { css, index }, button: plain(button) };
+        const found = find(c.copy, turnOf(hit.r, hit.el), true);
+        if (!found) return null;
+        const b = found.el;
+        let r = b.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) {
+          b.scrollIntoView({ block: 'center', inline: 'center' });
+          r = b.getBoundingClientRect();
+        }
+        if (focus) {
+          b.focus({ preventScroll: true });
+          return { focused: document.activeElement === b };
+        }
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const at = document.elementFromPoint(x, y);
+        return { x, y, reached: !!at && (at === b || b.contains(at)) };
       }
       """;
 

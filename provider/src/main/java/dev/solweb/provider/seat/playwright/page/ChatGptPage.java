@@ -1,10 +1,8 @@
 package dev.solweb.provider.seat.playwright.page;
 
-import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.options.LoadState;
-import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -12,18 +10,18 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * The ONE place that knows what the ChatGPT page looks like: every selector, every text, every
  * URL rule (REAL-PAGE.md and CHATGPT-DOM.md say where each comes from; how each control is found
- * is {@link Controls}' ordered strategies and {@link Labels}' names, the page scripts are in
+ * is {@link Controls}' ordered strategies and {@link Labels}' names, acted on as a person would by
+ * {@link PersonInput}; the composer's verbs are {@link ComposerInput}'s, reading answers back
+ * {@link AnswerReader}'s, the URL rules {@link PageAddress}'s; the page scripts are in
  * {@link PageScripts}, {@link AnswerScripts} and {@link MenuScripts}, the banner table in
  * {@link PageVerdicts}, the effort control in {@link EffortPicker} and its labels in
  * {@link EffortLabels}). It offers verbs and observations, one each, callable by the seat and by
@@ -67,8 +65,6 @@ public final class ChatGptPage {
   private static final Pattern STATUS_LINE = Pattern.compile(
       "^(?:thinking|reasoning|thought for .*|pro thinking|answer now|думаю|размышляю|размышлял.*|réflexion|denkt nach)\\s*…?\\.{0,3}$",
       Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.MULTILINE);
-  /** A durable conversation path: /c/<id>, also inside a custom GPT or project (/g/<slug>/c/<id>). */
-  private static final Pattern DURABLE_PATH = Pattern.compile("^(/g/[A-Za-z0-9_-]+)?/c/([0-9A-Za-z][0-9A-Za-z-]{7,})$");
 
   private static final Map<String, String> SELECTORS = Map.of(
       "login", LOGIN_BUTTON, "banner", BANNER, "busy", BUSY, "thinking", THINKING, "modal", RATE_LIMIT_MODAL,
@@ -78,11 +74,17 @@ public final class ChatGptPage {
   private final Page page;
   private final URI chatUrl;
   private final EffortPicker effort;
+  private final PageAddress address;
+  private final ComposerInput composer;
+  private final AnswerReader answers;
 
   public ChatGptPage(Page page, URI chatUrl) {
     this.page = page;
     this.chatUrl = chatUrl;
     this.effort = new EffortPicker(page, this);
+    this.address = new PageAddress(chatUrl, this);
+    this.composer = new ComposerInput(page, this);
+    this.answers = new AnswerReader(page, this);
   }
 
   /** The effort control: its pill, menus and choice. */
@@ -259,123 +261,66 @@ public final class ChatGptPage {
 
   /**
    * The durable conversation URL the page is on (scheme, host, path; no query or hash), or empty
-   * while it shows a home page or a transient {@code /c/WEB:<id>} creation URL.
+   * while it shows a home page or a transient {@code /c/WEB:<id>} creation URL ({@link PageAddress}).
    */
   public Optional<String> durableUrl(String url) {
-    URI uri;
-    try {
-      uri = URI.create(url);
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
-    }
-    if (!sameOrigin(uri, chatUrl) || uri.getRawPath() == null) {
-      return Optional.empty();
-    }
-    Matcher m = DURABLE_PATH.matcher(uri.getRawPath());
-    if (!m.matches()) {
-      return Optional.empty();
-    }
-    return Optional.of(uri.getScheme() + "://" + uri.getRawAuthority() + uri.getRawPath());
+    return address.durableUrl(url);
   }
 
-  /**
-   * The durable URL of conversation {@code id} as the stream named it: the site's {@code /c/<id>}
-   * (the address bar may never show it: REAL-PAGE.md row 9), or empty for an id that is not one.
-   */
+  /** The durable URL of conversation {@code id} as the stream named it, or empty for an id that is not one ({@link PageAddress}). */
   public Optional<String> conversationUrl(String id) {
-    if (id == null || !id.matches("[0-9A-Za-z][0-9A-Za-z-]{7,}")) {
-      return Optional.empty();
-    }
-    return Optional.of(chatUrl.getScheme() + "://" + chatUrl.getRawAuthority() + "/c/" + id);
+    return address.conversationUrl(id);
   }
 
-  /**
-   * The durable conversation URLs the page lists in its history (sidebar), in page order: its
-   * links, and row 38's link-less rows by their {@code chatgpt:conversation:<uuid>} key. When the
-   * address bar never shows /c/&lt;id&gt; (onflip: 7 of 25 new chats), the row that appeared with
-   * the turn is the conversation.
-   */
-  @SuppressWarnings("unchecked")
+  /** The durable conversation URLs the page lists in its history (sidebar), in page order ({@link PageAddress}). */
   public Set<String> conversationLinks() {
-    Map<String, List<String>> found = (Map<String, List<String>>) evaluate(PageScripts.CONVERSATION_LINKS,
-        List.of(ThreadControls.CONVERSATION_LINK, ThreadControls.CONVERSATION_ROW, ThreadControls.CONVERSATION_ROW_KEY));
-    Set<String> out = new LinkedHashSet<>();
-    for (String href : found.get("hrefs")) {
-      durableUrl(href).ifPresent(out::add);
-    }
-    for (String key : found.get("keys")) {
-      conversationUrl(key.substring(key.lastIndexOf(':') + 1)).ifPresent(out::add);
-    }
-    return out;
+    return address.conversationLinks();
   }
 
   public static boolean sameOrigin(URI a, URI b) {
-    return a.getScheme() != null && a.getScheme().equalsIgnoreCase(b.getScheme())
-        && a.getHost() != null && a.getHost().equalsIgnoreCase(b.getHost())
-        && effectivePort(a) == effectivePort(b);
+    return PageAddress.sameOrigin(a, b);
   }
 
-  private static int effectivePort(URI u) {
-    return u.getPort() != -1 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
-  }
-
-  // ---- Composer --------------------------------------------------------------------------
+  // ---- Composer, Send and Stop (ComposerInput) -------------------------------------------
 
   /** Empties the composer with the keyboard, as a user would (the editor owns its DOM). */
   public void clearComposer() {
-    String now = composerText();
-    if (now != null && !now.isEmpty()) {
-      focusComposerAtEnd();
-      page.keyboard().press("Control+A");
-      page.keyboard().press("Delete");
-    }
+    composer.clear();
   }
 
-  /**
-   * Types {@code text} into the composer the way the live editor accepts it (onflip, 135 live
-   * sends; oracle): a real click, the caret to the end, then CDP Input.insertText
-   * ({@code keyboard.insertText}), whose beforeinput/input events are trusted. The live composer
-   * ignores synthetic (untrusted) paste and input events, so none is used. Returns the composer's
-   * text read back, or null when there is no composer.
-   */
+  /** Types {@code text} into the composer a person sees with trusted input; the composer's text read back, or null without one. */
   public String insertText(String text) {
-    Controls.Found composer = find(Controls.COMPOSER);
-    if (composer == null) {
-      return null;
-    }
-    focusAtEnd(composer);
-    page.keyboard().insertText(text);
-    return composerText();
+    return composer.insertText(text);
   }
 
-  /**
-   * The fallback when the editor ignored insertText: the real clipboard (permission granted) and
-   * a real Control+V, a trusted paste. Returns the composer's text read back.
-   */
+  /** The fallback when the editor ignored insertText: a real clipboard paste; the composer's text read back. */
   public String pasteFromClipboard(String text) {
-    page.evaluate("(t) => navigator.clipboard.writeText(t)", text);
-    focusComposerAtEnd();
-    page.keyboard().press("Control+V");
-    return composerText();
-  }
-
-  private void focusComposerAtEnd() {
-    Controls.Found composer = find(Controls.COMPOSER);
-    if (composer == null) {
-      throw new PlaywrightException(Controls.notFound("composer", Controls.COMPOSER));
-    }
-    focusAtEnd(composer);
-  }
-
-  /** A real click into the composer the strategies found (never a Canvas editor, never the thread), then the caret to the end. */
-  private void focusAtEnd(Controls.Found composer) {
-    composer.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
-    page.keyboard().press("Control+End");
+    return composer.pasteFromClipboard(text);
   }
 
   /** The composer's text as Send would submit it: its paragraphs joined by newlines; null without a composer. */
   public String composerText() {
-    return (String) evaluate(PageScripts.COMPOSER_TEXT, scripts(Controls.COMPOSER));
+    return composer.text();
+  }
+
+  /** Clicks Send, found by its strategies, form or no form; only the page's turn request proves it was Send (PageTurn). */
+  public void clickSend() {
+    composer.clickSend();
+  }
+
+  /** Row 52: dismisses the rate-limit modal with its one button; true when it is gone within two seconds. */
+  public boolean dismissRateLimitModal() {
+    return composer.dismissRateLimitModal();
+  }
+
+  /** Clicks Stop as its strategies find it ({@link ComposerInput#clickStop}). */
+  public void clickStop(boolean turnRunning) {
+    composer.clickStop(turnRunning);
+  }
+
+  /** Whether anything Stop-like shows: a Stop by test id or label, or the submit slot not being Send (never the voice slot). */
+  public boolean stopLikeShown() {
+    return composer.stopLikeShown();
   }
 
   /**
@@ -403,97 +348,77 @@ public final class ChatGptPage {
     }
   }
 
-  // ---- Attachments and images ---------------------------------------------------------------
+  // ---- Answers and their images (AnswerReader) ------------------------------------------
 
   /** An image of an answer: its URL and the file service's id (null when the URL carries none). */
   public record ImageRef(String url, String fileId) { }
 
-  /** The images of the assistant message {@code messageId}'s turn, in page order, one per file id. */
-  @SuppressWarnings("unchecked")
-  public List<ImageRef> images(String messageId) {
-    Object out = evaluate(AnswerScripts.IMAGES, List.of(messageId, Controls.script(), ANSWER_IMAGE));
-    List<ImageRef> refs = new ArrayList<>();
-    for (Map<String, Object> m : out == null ? List.<Map<String, Object>>of() : (List<Map<String, Object>>) out) {
-      refs.add(new ImageRef((String) m.get("url"), (String) m.get("fileId")));
-    }
-    return refs;
-  }
-
-  /**
-   * The bytes behind an image URL, fetched with the page's own cookies (the browser context's
-   * request client), so a signed-in file service answers as it does for the page.
-   */
-  public Image download(String url) {
-    com.microsoft.playwright.APIResponse r = page.request().get(url,
-        com.microsoft.playwright.options.RequestOptions.create().setTimeout(30_000));
-    try {
-      if (!r.ok()) {
-        throw new PlaywrightException("image " + url + " answered HTTP " + r.status());
-      }
-      return new Image(r.body(), r.headers().getOrDefault("content-type", ""));
-    } finally {
-      r.dispose();
-    }
-  }
-
   /** A downloaded image: its bytes and the content type the site gave. */
   record Image(byte[] bytes, String contentType) { }
 
-  /**
-   * Clicks Send, found by its strategies (a test id, its label, the composer form's submit:
-   * REAL-PAGE rows 11, 16, 32). Only the page's turn request proves it was Send (PageTurn).
-   */
-  public void clickSend() {
-    Controls.Found found = find(Controls.SEND);
-    if (found == null) {
-      throw new PlaywrightException(Controls.notFound("Send", Controls.SEND));
-    }
-    Locator send = found.locator(page);
-    // Playwright's click first waits for the button to hold still over two animation frames:
-    // about 50 ms a turn (bench-seat), on a button the seat already saw enabled. One hit test
-    // keeps the check that matters (the click lands on Send, not on an overlay), and the mouse
-    // click is as trusted as Playwright's own; anything in doubt takes the checking click.
-    if (send.evaluate(PageScripts.SEND_HIT_POINT, null, new Locator.EvaluateOptions().setTimeout(5_000)) instanceof Map<?, ?> point
-        && point.get("x") instanceof Number x && point.get("y") instanceof Number y) {
-      page.mouse().click(x.doubleValue(), y.doubleValue());
-      return;
-    }
-    send.click(new Locator.ClickOptions().setTimeout(5_000));
-  }
+  /** Where code blocks were read from. */
+  public enum Source { COPY, DOM }
 
-  /**
-   * Row 52: dismisses the rate-limit modal with its one button ("Got it" in English; it is the
-   * dialog's only button in any language); true when the modal is gone within two seconds.
-   */
-  public boolean dismissRateLimitModal() {
-    Locator modal = page.locator(RATE_LIMIT_MODAL).first();
-    try {
-      modal.locator("button").first().click(new Locator.ClickOptions().setTimeout(2_000));
-      modal.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.DETACHED).setTimeout(2_000));
-      return true;
-    } catch (PlaywrightException e) {
-      return page.locator(RATE_LIMIT_MODAL).count() == 0;
+  /** A message's code blocks and prose, with their source. */
+  public record CodeBlocks(List<String> blocks, String prose, Source source) {
+    public MarkdownFences.Split split() {
+      return new MarkdownFences.Split(blocks, prose);
     }
   }
 
   /**
-   * Clicks Stop as its strategies find it: a known Stop, else the submit slot while it is not Send
-   * (September pages); with {@code turnRunning} (the page's traffic says a turn streams) also the
-   * composer form's last plain button, which holds Stop only then (idle, it is the voice button).
+   * An answer as the DOM shows it: its code blocks (each exact), their languages from the block
+   * headers, the prose outside them, and the markdown they make (DIL answers included: REAL-PAGE
+   * row 14). Empty when the page shows no message with that id.
    */
-  public void clickStop(boolean turnRunning) {
-    Controls.Found stop = find(turnRunning ? Controls.STOP : STOP_WITHOUT_SLOT);
-    if (stop != null) {
-      stop.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
+  public record DomAnswer(List<String> blocks, List<String> languages, String prose, String markdown) {
+    public MarkdownFences.Split split() {
+      return new MarkdownFences.Split(blocks, prose);
     }
   }
 
-  private static final List<Controls.Strategy> STOP_WITHOUT_SLOT = Controls.STOP.stream()
-      .filter(s -> !s.via().equals(Controls.SLOT_STOP)).toList();
+  /** The images of the assistant message {@code messageId}'s turn, in page order, one per file id. */
+  public List<ImageRef> images(String messageId) {
+    return answers.images(messageId);
+  }
 
-  /** Whether anything Stop-like shows: a Stop by test id or label, or the submit slot not being Send (never the voice slot). */
-  public boolean stopLikeShown() {
-    return find(STOP_WITHOUT_SLOT) != null;
+  /** The bytes behind an image URL, fetched with the page's own cookies. */
+  public Image download(String url) {
+    return answers.download(url);
+  }
+
+  /** The answer's code blocks: the raw markdown through the turn's Copy first, the DOM second. */
+  public CodeBlocks codeBlocks(String messageId) {
+    return answers.codeBlocks(messageId, blocks -> false);
+  }
+
+  /** As {@link #codeBlocks(String)}, for a cross-check that knows what it expects ({@link AnswerReader#codeBlocks}). */
+  public CodeBlocks codeBlocks(String messageId, java.util.function.Predicate<List<String>> expected) {
+    return answers.codeBlocks(messageId, expected);
+  }
+
+  /** Clicks the answer turn's Copy as a person would and returns what it copied, or null ({@link CopyButton}). */
+  public String copyTurnMarkdown(String messageId) {
+    return answers.copyTurnMarkdown(messageId, md -> false);
+  }
+
+  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough} ({@link CopyButton}). */
+  public String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
+    return answers.copyTurnMarkdown(messageId, enough);
+  }
+
+  /** Whether the page shows a message with this id, by any of the answer's strategies. */
+  public boolean hasMessage(String messageId) {
+    return answers.hasMessage(messageId);
+  }
+
+  /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
+  public MarkdownFences.Split domBlocks(String messageId) {
+    return answers.domAnswer(messageId).split();
+  }
+
+  public DomAnswer domAnswer(String messageId) {
+    return answers.domAnswer(messageId);
   }
 
   // ---- Effort (EffortPicker) ------------------------------------------------------------
@@ -531,89 +456,5 @@ public final class ChatGptPage {
   /** Escape until no menu is open. */
   public void closeMenus() {
     effort.closeMenus();
-  }
-
-  // ---- Reading the answer ----------------------------------------------------------------
-
-  /** Where code blocks were read from. */
-  public enum Source { COPY, DOM }
-
-  /** A message's code blocks and prose, with their source. */
-  public record CodeBlocks(List<String> blocks, String prose, Source source) {
-    public MarkdownFences.Split split() {
-      return new MarkdownFences.Split(blocks, prose);
-    }
-  }
-
-  /** The answer's code blocks: the raw markdown through the turn's Copy first, the DOM second. */
-  public CodeBlocks codeBlocks(String messageId) {
-    return codeBlocks(messageId, blocks -> false);
-  }
-
-  /**
-   * As {@link #codeBlocks(String)}, for a cross-check that knows what it expects: the DOM's own
-   * reading of the blocks first (one evaluate), and when it already agrees exactly that is the
-   * answer; else the Copy, where a copied text that agrees is taken at once, without the
-   * stillness wait (a copy that agrees exactly is not a partial one), and anything else waits for
-   * stillness as usual.
-   */
-  public CodeBlocks codeBlocks(String messageId, java.util.function.Predicate<List<String>> expected) {
-    MarkdownFences.Split shown = domBlocks(messageId);
-    if (expected.test(shown.blocks())) {
-      return new CodeBlocks(shown.blocks(), shown.prose(), Source.DOM);
-    }
-    String markdown = copyTurnMarkdown(messageId, md -> expected.test(MarkdownFences.split(md).blocks()));
-    if (markdown != null && !markdown.isBlank()) {
-      MarkdownFences.Split split = MarkdownFences.split(markdown);
-      return new CodeBlocks(split.blocks(), split.prose(), Source.COPY);
-    }
-    MarkdownFences.Split dom = domBlocks(messageId);
-    return new CodeBlocks(dom.blocks(), dom.prose(), Source.DOM);
-  }
-
-  /**
-   * Clicks the answer turn's Copy as a person would (oracle): hover the turn (its action bar only
-   * takes the pointer on hover), scroll the button into view, the full trusted pointer and mouse
-   * sequence of a real click; then waits for the copied text to hold still over three reads and
-   * 250 ms. Returns null when nothing was copied within 2 s (the caller reads the DOM instead).
-   */
-  public String copyTurnMarkdown(String messageId) {
-    return copyTurnMarkdown(messageId, md -> false);
-  }
-
-  /** As {@link #copyTurnMarkdown(String)}, returning at once a copied text that is {@code enough} ({@link CopyButton}). */
-  public String copyTurnMarkdown(String messageId, java.util.function.Predicate<String> enough) {
-    return new CopyButton(page, this).copy(messageId, enough);
-  }
-
-  /** Whether the page shows a message with this id, by any of the answer's strategies. */
-  public boolean hasMessage(String messageId) {
-    return Boolean.TRUE.equals(evaluate(AnswerScripts.HAS_MESSAGE, List.of(messageId, Controls.script())));
-  }
-
-  /**
-   * An answer as the DOM shows it: its code blocks (each exact), their languages from the block
-   * headers, the prose outside them, and the markdown they make (DIL answers included: REAL-PAGE
-   * row 14). Empty when the page shows no message with that id.
-   */
-  public record DomAnswer(List<String> blocks, List<String> languages, String prose, String markdown) {
-    public MarkdownFences.Split split() {
-      return new MarkdownFences.Split(blocks, prose);
-    }
-  }
-
-  /** The fallback: per-block CodeMirror or pre/code text, and the prose outside blocks. */
-  public MarkdownFences.Split domBlocks(String messageId) {
-    return domAnswer(messageId).split();
-  }
-
-  @SuppressWarnings("unchecked")
-  public DomAnswer domAnswer(String messageId) {
-    Map<String, Object> m = (Map<String, Object>) evaluate(AnswerScripts.DOM_BLOCKS, List.of(messageId, Controls.script()));
-    if (m == null) {
-      return new DomAnswer(List.of(), List.of(), "", "");
-    }
-    return new DomAnswer((List<String>) m.get("blocks"), (List<String>) m.get("langs"),
-        withoutStatusLines((String) m.get("prose")), (String) m.get("markdown"));
   }
 }

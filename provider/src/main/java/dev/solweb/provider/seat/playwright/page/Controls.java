@@ -11,7 +11,10 @@ import java.util.Map;
  * How the seat finds each control it drives: per control, an ordered list of strategies (a test
  * id, the page's data attributes, a role with its accessible name in each locale the seat knows,
  * then, always last, the control's place and role alone). The first that matches a visible
- * element wins, and its name is known ({@code via}: doctor reports it). The lists themselves are
+ * element a person could use wins (shown, of non-zero size, and reached by the pointer at its
+ * centre; one the pointer cannot reach only when no strategy finds one it can, and it is then
+ * operated with the keyboard: {@link PersonInput}), and its name is known ({@code via}: doctor
+ * reports it). The lists themselves are
  * {@link ComposerControls}' and {@link ThreadControls}'; the places they share are
  * {@link Places}'. Names are exact (case and spacing ignored), so "Stop dictation" is never Stop;
  * and a named strategy is confined to the control's place, so a name only ranks candidates.
@@ -27,26 +30,37 @@ public final class Controls {
    * @param names the accessible names (aria-label, else text) one of which it must have; empty: any
    * @param after a selector whose first match the element must follow in document order (null: anywhere)
    * @param last take the last match instead of the first
+   * @param near where the element must be relative to an editor (null: anywhere)
    */
-  public record Strategy(String via, String says, String css, List<String> names, String after, boolean last) {
+  public record Strategy(String via, String says, String css, List<String> names, String after, boolean last, Near near) {
     public Strategy {
       names = List.copyOf(names);
     }
 
     static Strategy of(String via, String says, String css) {
-      return new Strategy(via, says, css, List.of(), null, false);
+      return new Strategy(via, says, css, List.of(), null, false, null);
     }
 
     static Strategy named(String via, String says, String css, List<String> names) {
-      return new Strategy(via, says, css, names, null, false);
+      return new Strategy(via, says, css, names, null, false, null);
     }
 
     Strategy following(String selector) {
-      return new Strategy(via, says, css, names, selector, last);
+      return new Strategy(via, says, css, names, selector, last, near);
     }
 
     Strategy takingLast() {
-      return new Strategy(via, says, css, names, after, true);
+      return new Strategy(via, says, css, names, after, true, near);
+    }
+
+    /** Confined to the container of the editor {@code editor} finds, after the editor ({@link Near}). */
+    Strategy nearEditor(List<Strategy> editor) {
+      return new Strategy(via, says, css, names, after, last, new Near(editor, false));
+    }
+
+    /** As {@link #nearEditor}, and only while that editor holds text ({@link Near}). */
+    Strategy nearTypedEditor(List<Strategy> editor) {
+      return new Strategy(via, says, css, names, after, last, new Near(editor, true));
     }
 
     Map<String, Object> toScript() {
@@ -56,6 +70,8 @@ public final class Controls {
       m.put("names", names);
       m.put("after", after);
       m.put("last", last);
+      m.put("near", near == null ? null : near.editor().stream().map(Strategy::toScript).toList());
+      m.put("typed", near != null && near.typed());
       return m;
     }
 
@@ -65,7 +81,23 @@ public final class Controls {
     }
   }
 
-  /** A control the page shows: the strategy that found it and the element's index among its selector's matches. */
+  /**
+   * Where an element is relative to an editor (row 55: Send where the editor is, form or no form):
+   * after the editor that {@code editor}'s strategies find, in that editor's nearest container that
+   * holds any such element; with {@code typed}, only while the editor holds text (no page shows
+   * Send for an empty composer: rows 27, 58; what sits in its slot then is the voice button).
+   */
+  public record Near(List<Strategy> editor, boolean typed) {
+    public Near {
+      editor = List.copyOf(editor);
+    }
+  }
+
+  /**
+   * A control the page shows: the strategy that found it and the element's index among its
+   * selector's matches, good for one action at once (a remount moves indices: {@link PersonInput}
+   * finds and acts in one step instead).
+   */
   public record Found(String via, String css, int index) {
     /** The element, for Playwright to act on. */
     public Locator locator(Page page) {

@@ -1,6 +1,5 @@
 package dev.solweb.provider.seat.playwright.page;
 
-import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
 import java.util.List;
@@ -28,20 +27,14 @@ final class CopyButton {
    * Clicks the Copy of message {@code messageId}'s turn and returns what it copied, at once when
    * it is {@code enough}, else once it held still; null when nothing was copied within 2 s.
    */
-  @SuppressWarnings("unchecked")
   String copy(String messageId, Predicate<String> enough) {
-    Map<String, Object> target = (Map<String, Object>) chat.evaluate(AnswerScripts.COPY_TARGET, List.of(messageId, Controls.script()));
-    if (target == null) {
+    Map<?, ?> aim = aim(messageId, false);
+    if (aim == null) {
       return null;
     }
-    Map<String, Object> at = (Map<String, Object>) target.get("turn");
-    Locator turn = page.locator((String) at.get("css")).nth(((Number) at.get("index")).intValue());
-    Locator button = Controls.Found.of(target.get("button")).locator(page);
     page.evaluate(PageScripts.ARM_COPY);
     try {
-      button.scrollIntoViewIfNeeded(new Locator.ScrollIntoViewIfNeededOptions().setTimeout(5_000));
-      turn.hover(new Locator.HoverOptions().setTimeout(5_000));
-      button.click(new Locator.ClickOptions().setTimeout(5_000));
+      press(messageId, aim);
       long firstBy = System.nanoTime() + 2_000_000_000L;
       long lastBy = System.nanoTime() + 10_000_000_000L;
       String last = null;
@@ -76,5 +69,31 @@ final class CopyButton {
     } finally {
       page.evaluate(PageScripts.DISARM_COPY);
     }
+  }
+
+  /**
+   * Hovers the Copy's place (its turn takes the hover, and the bar the pointer), then aims again,
+   * since the turn may have remounted meanwhile, and clicks where the pointer now reaches the
+   * button; a button the pointer still does not reach is focused and pressed with Enter.
+   */
+  private void press(String messageId, Map<?, ?> first) {
+    page.mouse().move(((Number) first.get("x")).doubleValue(), ((Number) first.get("y")).doubleValue());
+    Map<?, ?> aim = aim(messageId, false);
+    if (aim == null) {
+      throw new PlaywrightException("the answer's Copy left the page");
+    }
+    if (Boolean.TRUE.equals(aim.get("reached"))) {
+      page.mouse().click(((Number) aim.get("x")).doubleValue(), ((Number) aim.get("y")).doubleValue());
+      return;
+    }
+    Map<?, ?> focused = aim(messageId, true);
+    if (focused == null || !Boolean.TRUE.equals(focused.get("focused"))) {
+      throw new PlaywrightException("the answer's Copy takes neither the pointer nor the focus");
+    }
+    page.keyboard().press("Enter");
+  }
+
+  private Map<?, ?> aim(String messageId, boolean focus) {
+    return (Map<?, ?>) chat.evaluate(AnswerScripts.COPY_AIM, List.of(messageId, Controls.script(), focus));
   }
 }

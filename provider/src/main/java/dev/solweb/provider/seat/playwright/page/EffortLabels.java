@@ -46,6 +46,24 @@ public final class EffortLabels {
   }
 
   /**
+   * The effort the last words of a label name, where the label leads with the model (row 61's pill
+   * "6 6 High", "6.2 Sol Instant"); empty when no tail of it is an effort.
+   */
+  public static Optional<Effort> trailing(String label) {
+    if (label == null) {
+      return Optional.empty();
+    }
+    String[] words = label.replace('\u00a0', ' ').strip().split("\\s+");
+    for (int i = 1; i < words.length; i++) {
+      Optional<Effort> e = effort(String.join(" ", java.util.Arrays.copyOfRange(words, i, words.length)));
+      if (e.isPresent()) {
+        return e;
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
    * The pill's language-free {@code data-selected-reasoning-effort} (REAL-PAGE rows 26, 40: "high"
    * seen). The other words are this project's reading of the same vocabulary (the request's
    * {@code reasoning_effort}-style words, and row 25's {@code thinking_effort} words); anything

@@ -79,18 +79,51 @@ public final class EffortPicker {
       + MENU_OPEN + " [role=\"slider\"], [data-radix-popper-content-wrapper] [role=\"slider\"]";
   private static final Map<String, String> MENU_SELECTORS = Map.of(
       "menu", MENU_OPEN, "radio", MENU_RADIO, "opener", MENU_OPENER, "slider", EFFORT_SLIDER, "item", MENU_ITEM);
-  /** Submenu openers that lead to the efforts (August 2026: Advanced -> Effort). */
-  private static final Pattern EFFORT_OPENER_TEXT = Pattern.compile(
-      "^(?:advanced|effort|thinking effort|дополнительно|усилие|уровень размышлений)", Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
   /** A slider step that does not show within this is retried once, then given up on. */
-  private static final long STEP_NANOS = 2_000_000_000L;
+  static final long STEP_NANOS = 2_000_000_000L;
 
   private final Page page;
   private final ChatGptPage chat;
+  private final ModelPicker models;
+  private final EffortSlider slider;
+  private final WorkMode workMode;
 
   EffortPicker(Page page, ChatGptPage chat) {
     this.page = page;
     this.chat = chat;
+    // SOLWEBD_MODEL: another family or one row instead of the newest Sol model (rows 61, 62).
+    this.models = new ModelPicker(page, chat, ModelRows.Wanted.parse(System.getenv("SOLWEBD_MODEL")));
+    this.slider = new EffortSlider(page, chat, this);
+    this.workMode = new WorkMode(page, chat);
+  }
+
+  /** The model step: the row chosen before the effort, and the proof of the page's slug for it. */
+  public ModelPicker models() {
+    return models;
+  }
+
+  /** What this account's picker offers: {@link ModelOffers#read}. */
+  public dev.solweb.provider.seat.ModelOffer offer() throws SeatException {
+    return ModelOffers.read(this);
+  }
+
+  /** The model step alone: opens the pill's menu, chooses the row for {@code effort} ({@link ModelPicker}), closes it. */
+  ModelRows.Choice chooseModel(Effort effort) throws SeatException {
+    try {
+      openPill(effort);
+      return models.choose(effort);
+    } finally {
+      closeMenus();
+    }
+  }
+
+  /** How many steps the open menu's slider has (its range). */
+  int sliderSteps() {
+    return slider.steps();
+  }
+
+  static Map<String, String> menuSelectors() {
+    return MENU_SELECTORS;
   }
 
   // ---- Reading ---------------------------------------------------------------------------
@@ -103,7 +136,7 @@ public final class EffortPicker {
   public record Pill(String label, String via, String attribute) {
     /** The effort it shows: its attribute first, its label as the last resort (REAL-PAGE row 40). */
     public Optional<Effort> effort() {
-      return EffortLabels.fromAttribute(attribute).or(() -> EffortLabels.effort(label));
+      return EffortLabels.fromAttribute(attribute).or(() -> EffortLabels.effort(label)).or(() -> EffortLabels.trailing(label));
     }
   }
 
@@ -143,7 +176,7 @@ public final class EffortPicker {
   }
 
   @SuppressWarnings("unchecked")
-  private EffortMenu read(PickerKind throughKind) {
+  EffortMenu read(PickerKind throughKind) {
     Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
     List<Map<String, Object>> radios = (List<Map<String, Object>>) m.get("radios");
     Map<Integer, Effort> efforts = radioEfforts(radios, m.get("slider") == null);
@@ -244,7 +277,10 @@ public final class EffortPicker {
    * names it (the page's own request said otherwise, so the pill is not to be trusted).
    */
   public Effort choose(Effort wanted, boolean again) throws SeatException {
-    leaveWorkMode(wanted);
+    workMode.leave(wanted);
+    if (again || models.needsChoice(wanted)) {
+      chooseModel(wanted); // the model first: its efforts are what the menu then offers (row 62)
+    }
     Pill before = pill();
     if (before == null) {
       throw refused(wanted, Controls.notFound("effort pill", Controls.PILL));
@@ -255,12 +291,12 @@ public final class EffortPicker {
       try {
         EffortMenu menu = openToEfforts(wanted);
         boolean sliderHasIt = menu.checked() != null && menu.checked().effort() != null
-            && EffortLabels.sliderValue(wanted, 0, sliderSteps(menu) - 1).isPresent();
+            && EffortLabels.sliderValue(wanted, 0, slider.steps() - 1).isPresent();
         switch (menu.kind()) {
           case MENU, ADVANCED_SUBMENU -> clicked = clickRow(menu, wanted);
           case SLIDER, POWER -> {
             if (sliderHasIt || menu.options().stream().noneMatch(o -> o.effort() == wanted)) {
-              slid = moveSlider(menu, wanted);
+              slid = slider.move(menu, wanted);
             } else {
               clicked = clickRow(menu, wanted); // Pro as its own row beside a 0..3 slider (row 40)
             }
@@ -304,51 +340,6 @@ public final class EffortPicker {
     return EffortLabels.hasTable(String.valueOf(lang));
   }
 
-  /** How many steps the menu's slider has (its range), 5 when it does not say. */
-  private int sliderSteps(EffortMenu menu) {
-    Map<String, Object> slider = sliderFacts();
-    if (slider == null || !(slider.get("max") instanceof Number max) || !(slider.get("min") instanceof Number min)) {
-      return Effort.values().length;
-    }
-    return max.intValue() - min.intValue() + 1;
-  }
-
-  @SuppressWarnings("unchecked")
-  private Map<String, Object> sliderFacts() {
-    return (Map<String, Object>) ((Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS)).get("slider");
-  }
-
-  /** The Chat/Work switch as the page shows it: whether Work is on, and the Chat button. */
-  record Mode(boolean work, Controls.Found chat, boolean chatPressed) { }
-
-  @SuppressWarnings("unchecked")
-  Mode mode() {
-    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MODE, List.of(Labels.CHAT_MODE, Labels.WORK_MODE));
-    return new Mode(bool(m.get("work")), Controls.Found.of(m.get("chat")), bool(m.get("chatPressed")));
-  }
-
-  /**
-   * A browser left in Work mode shows another picker (rows 21, 27): Chat is pressed first, and
-   * read back; a page that stays in Work is a typed {@code unavailable} that says so.
-   */
-  private void leaveWorkMode(Effort wanted) throws SeatException {
-    Mode m = mode();
-    if (!m.work()) {
-      return;
-    }
-    if (m.chat() == null) {
-      throw refused(wanted, "the page is in Work mode (its Work button is pressed) and shows no Chat button to switch back");
-    }
-    m.chat().locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
-    long deadline = System.nanoTime() + STEP_NANOS;
-    while (mode().work() && System.nanoTime() < deadline) {
-      page.waitForTimeout(30);
-    }
-    if (mode().work()) {
-      throw refused(wanted, "the page is in Work mode and stayed there after Chat was pressed");
-    }
-  }
-
   /**
    * A page that offers no way to the wanted effort, or shows a label the seat cannot map: a typed
    * {@code unavailable} before anything was sent. With no wanted effort (the doctor reading the
@@ -363,7 +354,7 @@ public final class EffortPicker {
    * The way to {@code wanted} goes through {@code tier}, which the page shows disabled: capped until
    * its tooltip's time (an estimate of an hour, said so, without one).
    */
-  private static SeatException capped(Effort wanted, Effort tier, String tooltip) {
+  static SeatException capped(Effort wanted, Effort tier, String tooltip) {
     Instant now = Instant.now();
     Optional<Instant> at = tooltip == null ? Optional.empty() : CapTimes.parse(tooltip, now, ZoneId.systemDefault());
     String detail = "cannot set effort " + wanted.label() + ": the page shows "
@@ -400,9 +391,9 @@ public final class EffortPicker {
         if (menu.kind() != PickerKind.UNKNOWN) {
           return menu;
         }
-        int opener = effortOpener();
+        int opener = MenuOpeners.effortOpener(chat);
         if (opener < 0) {
-          Opener untried = untriedOpener(depth, lookedBehind);
+          MenuOpeners.Opener untried = MenuOpeners.untried(chat, depth, lookedBehind);
           if (untried == null) {
             break;
           }
@@ -410,7 +401,7 @@ public final class EffortPicker {
           guess = untried.key();
         }
         int open = page.locator(MENU_OPEN).count();
-        page.locator(MENU_OPENER).nth(opener).click(new Locator.ClickOptions().setTimeout(5_000));
+        MenuReach.choose(page, page.locator(MENU_OPENER).nth(opener)); // the keyboard where a popover covers it (row 65)
         waitMenus(open + 1, wanted);
         through = PickerKind.ADVANCED_SUBMENU;
       }
@@ -426,8 +417,6 @@ public final class EffortPicker {
   /** How many times the menu is opened afresh to look behind another submenu. */
   private static final int LOOKS = 4;
 
-  /** A submenu opener by its index among the open menus' openers, and what tells it apart across descents. */
-  private record Opener(int index, String key) { }
 
   private void openPill(Effort wanted) throws SeatException {
     Controls.Found pill = chat.find(Controls.PILL);
@@ -436,38 +425,6 @@ public final class EffortPicker {
     }
     pill.locator(page).click(new Locator.ClickOptions().setTimeout(5_000));
     waitMenus(1, wanted);
-  }
-
-  /** The first opener not expanded and not yet looked behind (at this depth), or null. */
-  @SuppressWarnings("unchecked")
-  private Opener untriedOpener(int depth, Set<String> lookedBehind) {
-    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
-    for (Map<String, Object> o : (List<Map<String, Object>>) m.get("openers")) {
-      String key = depth + ":" + o.get("text");
-      if (!bool(o.get("expanded")) && !lookedBehind.contains(key)) {
-        return new Opener(((Number) o.get("index")).intValue(), key);
-      }
-    }
-    return null;
-  }
-
-  /** The submenu opener that leads to efforts: marked by the page, else named Advanced/Effort; -1 if none. */
-  @SuppressWarnings("unchecked")
-  private int effortOpener() {
-    Map<String, Object> m = (Map<String, Object>) chat.evaluate(MenuScripts.MENU, MENU_SELECTORS);
-    List<Map<String, Object>> openers = (List<Map<String, Object>>) m.get("openers");
-    for (boolean byMark : new boolean[] {true, false}) {
-      for (Map<String, Object> o : openers) {
-        if (bool(o.get("expanded"))) {
-          continue;
-        }
-        boolean hit = byMark ? bool(o.get("effort")) : EFFORT_OPENER_TEXT.matcher((String) o.get("text")).find();
-        if (hit) {
-          return ((Number) o.get("index")).intValue();
-        }
-      }
-    }
-    return -1;
   }
 
   @SuppressWarnings("unchecked")
@@ -492,7 +449,7 @@ public final class EffortPicker {
         target.hover(new Locator.HoverOptions().setTimeout(5_000));
         throw capped(wanted, wanted, awaitTooltip());
       }
-      target.click(new Locator.ClickOptions().setTimeout(5_000));
+      MenuReach.choose(page, target); // the keyboard where a popover covers it (row 65)
       return label(r);
     }
     throw refused(wanted, "the effort row " + wanted.label() + " vanished before it was clicked");
@@ -507,68 +464,6 @@ public final class EffortPicker {
       tip = read(PickerKind.MENU).tooltip();
     }
     return tip;
-  }
-
-  /**
-   * Moves the slider one arrow key at a time toward {@code wanted}, reading its value back after
-   * every step. The keys go to the slider when it takes focus, else to the menuitem that holds it
-   * (row 26). A step that does not show is pressed once more (row 26: once, one did nothing); a
-   * step that holds while a tooltip shows is a capped tier.
-   */
-  private Effort moveSlider(EffortMenu menu, Effort wanted) throws SeatException {
-    focusSlider();
-    EffortOption now = menu.checked();
-    for (int step = 0; step < 8; step++) {
-      if (now.effort() == null) {
-        throw refused(wanted, "the effort slider reads \"" + now.label() + "\", which is no effort the seat knows");
-      }
-      if (now.effort() == wanted) {
-        return wanted;
-      }
-      boolean up = now.effort().ordinal() < wanted.ordinal();
-      Effort before = now.effort();
-      Effort next = Effort.values()[before.ordinal() + (up ? 1 : -1)];
-      EffortOption moved = null;
-      for (int press = 0; press < 2 && moved == null; press++) {
-        page.keyboard().press(up ? "ArrowRight" : "ArrowLeft");
-        moved = awaitMove(before);
-        String tip = moved == null ? read(PickerKind.SLIDER).tooltip() : null;
-        if (tip != null) {
-          throw capped(wanted, next, tip);
-        }
-      }
-      if (moved == null) {
-        throw refused(wanted, "the effort slider stays at \"" + now.label() + "\" after two key presses; it does not reach "
-            + wanted.label());
-      }
-      now = moved;
-    }
-    throw refused(wanted, "the effort slider did not reach " + wanted.label() + " in 8 steps");
-  }
-
-  /** The slider's value once it differs from {@code before}, or null when it held for a step's time. */
-  private EffortOption awaitMove(Effort before) {
-    long deadline = System.nanoTime() + STEP_NANOS;
-    while (true) {
-      EffortOption now = read(PickerKind.SLIDER).checked();
-      if (now != null && now.effort() != before) {
-        return now;
-      }
-      if (System.nanoTime() > deadline) {
-        return null;
-      }
-      page.waitForTimeout(20);
-    }
-  }
-
-  private void focusSlider() {
-    Map<String, Object> slider = sliderFacts();
-    int item = slider == null ? -1 : ((Number) slider.get("item")).intValue();
-    if (slider != null && !bool(slider.get("focusable")) && item >= 0) {
-      page.locator(MENU_ITEM).nth(item).focus();
-    } else {
-      page.locator(EFFORT_SLIDER).first().focus();
-    }
   }
 
   private void waitMenus(int atLeast, Effort wanted) throws SeatException {

@@ -19,7 +19,8 @@ public final class Labels {
   public static final List<String> COMPOSER = List.of("Ask anything" /* r */, "Ask ChatGPT" /* r */,
       "Message ChatGPT" /* r */, "Work with ChatGPT" /* r */, "Спросить ChatGPT", "Работайте с ChatGPT");
   /** Row 32 (09-21): plain "Send"; July's "Send prompt". A label list is never complete: the composer form's submit stands behind it. */
-  public static final List<String> SEND = List.of("Send", "Send prompt", "Send message" /* r */, "Отправить");
+  public static final List<String> SEND = List.of("Send", "Send prompt", "Send message" /* r */, "Отправить",
+      "发送", "发送消息" /* row 55 (dsh 1.0.5) */);
   public static final List<String> STOP = List.of("Stop answering", "Stop streaming", "Stop generating", "Stop" /* r */,
       "Остановить");
   public static final List<String> MODEL_PICKER = List.of("Select ChatGPT model", "Выбрать модель ChatGPT");

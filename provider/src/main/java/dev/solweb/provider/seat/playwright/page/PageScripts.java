@@ -72,27 +72,59 @@ public final class PageScripts {
           const all = Array.from((root || document).querySelectorAll(s.after)).filter((a) => anyVisibility || visible(a));
           return all.length ? all[all.length - 1] : null;
         };
+        // What a person could use (REAL-PAGE row 57): 0 not at all (hidden, or of zero size: a twin
+        // editor), 1 covered (the pointer at its centre lands on something else: the keyboard reaches
+        // it), 2 reached by the pointer at its centre, or off screen (reached once scrolled to).
+        const reach = (el) => {
+          if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) return 0;
+          const r = el.getBoundingClientRect();
+          if (r.width < 1 || r.height < 1) return 0;
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return 2;
+          const hit = document.elementFromPoint(x, y);
+          return hit && (hit === el || el.contains(hit)) ? 2 : 1;
+        };
+        const FOLLOWS = Node.DOCUMENT_POSITION_FOLLOWING;
+        /** Of {@code hits} after {@code editor}, those in its nearest container that holds any (row 55: a form or not). */
+        const nearest = (editor, hits) => {
+          for (let box = editor.parentElement; box && box !== document.documentElement; box = box.parentElement) {
+            const inBox = hits.filter((h) => box.contains(h.el));
+            if (inBox.length) return inBox;
+          }
+          return [];
+        };
+        // The first strategy with an element a person can reach wins; one only the keyboard reaches
+        // (covered) is taken when no strategy finds a reachable one.
         const find = (strategies, root, anyVisibility) => {
+          let covered = null;
           for (const s of strategies) {
             const names = s.names.map(norm);
             const anchor = s.after ? anchorOf(s, root, anyVisibility) : null;
             if (s.after && !anchor) continue;
+            const editor = s.near ? find(s.near, null, anyVisibility) : null;
+            if (s.near && (!editor || (s.typed && !(editor.el.textContent || '').trim()))) continue;
             const all = Array.from(document.querySelectorAll(s.css));
-            let hit = null;
+            let hits = [];
             for (let i = 0; i < all.length; i++) {
               const el = all[i];
               if (root && !root.contains(el)) continue;
               if (!anyVisibility && !visible(el)) continue;
               if (names.length && !names.includes(norm(nameOf(el)))) continue;
-              if (anchor && !(anchor.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
-              hit = { via: s.via, css: s.css, index: i, el };
-              if (!s.last) break;
+              if (anchor && !(anchor.compareDocumentPosition(el) & FOLLOWS)) continue;
+              if (editor && (editor.el.contains(el) || !(editor.el.compareDocumentPosition(el) & FOLLOWS))) continue;
+              const r = anyVisibility ? 2 : reach(el);
+              if (!r) continue;
+              hits.push({ via: s.via, css: s.css, index: i, el, covered: r === 1 });
+              if (!s.last && !editor && r === 2) break;
             }
-            if (hit) return hit;
+            if (editor) hits = nearest(editor.el, hits);
+            const ok = hits.filter((h) => !h.covered);
+            if (ok.length) return s.last ? ok[ok.length - 1] : ok[0];
+            if (!covered && hits.length) covered = s.last ? hits[hits.length - 1] : hits[0];
           }
-          return null;
+          return covered;
         };
-        const plain = (f) => (f ? { via: f.via, css: f.css, index: f.index } : null);
+        const plain = (f) => (f ? { via: f.via, css: f.css, index: f.index, covered: !!f.covered } : null);
         const idsIn = (v) => {
           const t = (v || '').trim();
           if (!t) return [];
@@ -339,19 +371,30 @@ public final class PageScripts {
       """;
 
   /**
-   * The centre of a Send button that a click there would reach: enabled, laid out inside the
-   * viewport, and the topmost element at that point (the button itself or a child: no overlay).
-   * Null when any of that fails, and the caller clicks the slower, checking way.
+   * Finds a control by its strategies and aims at it in the same step ({@link PersonInput}): its
+   * centre when the pointer reaches it there (scrolled into view first when it is off screen), else
+   * it is focused for the keyboard ({@code focused}); with {@code enabled}, and its {@code css} and
+   * {@code index} for a checking click at once. Null when nothing is found.
    */
-  static final String SEND_HIT_POINT = """
-      (button) => {
-        if (button.disabled || button.getAttribute('aria-disabled') === 'true') return null;
-        const r = button.getBoundingClientRect();
-        if (r.width < 1 || r.height < 1) return null;
+  static final String AIM = """
+      ([strategies]) => {
+      """ + COMMON + FIND + """
+        const f = find(strategies);
+        if (!f) return null;
+        const el = f.el;
+        const out = { via: f.via, css: f.css, index: f.index,
+          enabled: !el.disabled && el.getAttribute('aria-disabled') !== 'true' };
+        let r = el.getBoundingClientRect();
+        if (r.left + r.width / 2 < 0 || r.top + r.height / 2 < 0 || r.left + r.width / 2 >= innerWidth
+            || r.top + r.height / 2 >= innerHeight) {
+          el.scrollIntoView({ block: 'center', inline: 'center' });
+          r = el.getBoundingClientRect();
+        }
         const x = r.left + r.width / 2, y = r.top + r.height / 2;
-        if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return null;
         const hit = document.elementFromPoint(x, y);
-        return hit && (hit === button || button.contains(hit)) ? { x, y } : null;
+        if (hit && (hit === el || el.contains(hit))) return Object.assign(out, { x, y });
+        el.focus({ preventScroll: true });
+        return Object.assign(out, { focused: document.activeElement === el || el.contains(document.activeElement) });
       }
       """;
 }

@@ -1,6 +1,7 @@
 package dev.solweb.provider.seat.playwright.traffic;
 
 import dev.solweb.provider.model.Effort;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -24,9 +25,13 @@ import java.util.regex.Pattern;
  *   gpt-6-pro, ... (-pro)       (none)            pro
  * </pre>
  *
- * Anything else (another model family such as Work's {@code gpt-6-astra-wm}, a
- * {@code thinking_effort} outside the three, an effort on an instant or pro model, no model) is
- * unknown: the seat refuses it by name instead of guessing.
+ * A slug of that shape keeps the table exactly. A slug spelled another way (the November launch,
+ * REAL-PAGE rows 61, 62: {@code gpt-6-2-sol-thinking}, {@code sol-6.2}, ...) is never refused for
+ * its spelling: its {@code thinking_effort} names the effort, and with none its variant does (a
+ * {@code pro} word is Pro, anything else Instant). Which MODEL it is, is the model proof's question
+ * ({@code ModelProof}), not this table's. Still unknown, refused by name: a {@code thinking_effort}
+ * outside the three, a thinking effort on a slug marked instant or pro, a slug with no version
+ * digit ({@code auto}), a mini/nano slug, Work's models ({@code -wm}, row 25), no model.
  */
 public final class WireEffort {
 
@@ -42,9 +47,10 @@ public final class WireEffort {
     if (model == null) {
       return Optional.empty();
     }
-    Matcher m = MODEL.matcher(model.toLowerCase(Locale.ROOT));
+    String slug = model.toLowerCase(Locale.ROOT);
+    Matcher m = MODEL.matcher(slug);
     if (!m.matches()) {
-      return Optional.empty();
+      return anySpelling(slug, thinkingEffort);
     }
     String variant = m.group(1);
     if (variant == null) {
@@ -55,6 +61,23 @@ public final class WireEffort {
     }
     return thinkingEffort == null ? Optional.empty()
         : Optional.ofNullable(THINKING.get(thinkingEffort.toLowerCase(Locale.ROOT)));
+  }
+
+  /** A slug outside row 25's shape: its thinking_effort, else its variant word (see the class comment). */
+  private static Optional<Effort> anySpelling(String slug, String thinkingEffort) {
+    List<String> words = List.of(slug.split("[^a-z0-9.]+"));
+    if (!slug.matches(".*\\d.*") || words.contains("wm") || words.contains("mini") || words.contains("nano")) {
+      return Optional.empty();
+    }
+    boolean pro = words.contains("pro");
+    boolean instant = words.contains("instant");
+    if (thinkingEffort != null) {
+      return pro || instant ? Optional.empty() : Optional.ofNullable(THINKING.get(thinkingEffort.toLowerCase(Locale.ROOT)));
+    }
+    if (words.contains("thinking") || words.contains("reasoning")) {
+      return Optional.empty(); // a thinking model that names no effort
+    }
+    return Optional.of(pro ? Effort.PRO : Effort.INSTANT);
   }
 
   /** The effort {@code request} names, or empty (see {@link #effort(String, String)}). */

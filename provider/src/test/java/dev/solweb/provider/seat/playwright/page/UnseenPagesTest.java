@@ -199,7 +199,8 @@ class UnseenPagesTest {
   @Test
   void theDoctorNamesTheStrategiesItTriedAndTheClosestShapeOfAnUnknownPage() throws Exception {
     Page page = pages.open("late/hidden-2026-10-08.html");
-    page.setContent("<main><form><div contenteditable=\"true\">Hallo</div><button type=\"button\">?</button></form>"
+    // The only button comes before the editor: a typed editor's last plain button after it would be Send (row 55).
+    page.setContent("<main><form><button type=\"button\">?</button><div contenteditable=\"true\">Hallo</div></form>"
         + "<div><p>Text</p></div></main>");
     PageReport report = new PageInspector(page, new ChatGptPage(page, pages.base())).inspect(null, false);
 
@@ -210,7 +211,7 @@ class UnseenPagesTest {
     assertThat(checks.get("dom_variant").ok()).isTrue();
     assertThat(checks.get("dom_variant").detail()).contains("unknown", "closest 2026-10");
     assertThat(checks.get("send_button").detail()).startsWith("Send not found (tried: test id send-button, composer form"
-        + " submit named [Send, Send prompt,").contains("composer form submit)");
+        + " submit named [Send, Send prompt,").contains("composer form submit, ", "last plain button after the editor)");
     assertThat(checks.get("effort_pill").detail()).startsWith("effort pill not found (tried: test id")
         .contains("data-selected-reasoning-effort", "composer form menu button after the editor");
   }
@@ -218,12 +219,10 @@ class UnseenPagesTest {
   /** The aria-label of the Copy the seat would click for message {@code id}, or null. */
   @SuppressWarnings("unchecked")
   private static String copyLabel(ChatGptPage chat, String id) {
-    Map<String, Object> target = (Map<String, Object>) chat.evaluate(AnswerScripts.COPY_TARGET, List.of(id, Controls.script()));
-    if (target == null) {
+    Map<String, Object> aim = (Map<String, Object>) chat.evaluate(AnswerScripts.COPY_AIM, List.of(id, Controls.script(), true));
+    if (aim == null || !Boolean.TRUE.equals(aim.get("focused"))) {
       return null;
     }
-    Controls.Found button = Controls.Found.of(target.get("button"));
-    return (String) chat.evaluate("([css, i]) => document.querySelectorAll(css)[i].getAttribute('aria-label')",
-        List.of(button.css(), button.index()));
+    return (String) chat.evaluate("() => document.activeElement.getAttribute('aria-label')", null);
   }
 }

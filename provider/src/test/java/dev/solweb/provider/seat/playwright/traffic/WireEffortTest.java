@@ -33,6 +33,27 @@ class WireEffortTest {
   }
 
   @Test
+  void aSlugSpelledAnotherWayIsReadByItsEffortAndVariantNeverRefusedForItsSpelling() {
+    assertThat(WireEffort.effort("gpt-6-2-sol-thinking", "extended")).contains(Effort.HIGH);
+    assertThat(WireEffort.effort("sol-6.2", "standard")).contains(Effort.MEDIUM);
+    assertThat(WireEffort.effort("sol62-reasoning", "max")).contains(Effort.XHIGH);
+    assertThat(WireEffort.effort("gpt-6.2-sol", "max")).contains(Effort.XHIGH);
+    assertThat(WireEffort.effort("sol-6.2-instant", null)).contains(Effort.INSTANT);
+    assertThat(WireEffort.effort("gpt-6.2-sol-chat-instant", null)).contains(Effort.INSTANT);
+    assertThat(WireEffort.effort("sol-6.2-pro", null)).contains(Effort.PRO);
+    assertThat(WireEffort.effort("gpt-6-2-astra", null)).as("a variant-less slug with no effort").contains(Effort.INSTANT);
+  }
+
+  @Test
+  void aNewSpellingStillRefusesWhatContradictsItself() {
+    assertThat(WireEffort.effort("sol-6.2-instant", "extended")).as("an effort on an instant slug").isEmpty();
+    assertThat(WireEffort.effort("sol-6.2-pro", "max")).isEmpty();
+    assertThat(WireEffort.effort("gpt-6-2-sol-thinking", null)).as("thinking with no effort").isEmpty();
+    assertThat(WireEffort.effort("sol-6.2", "light")).isEmpty();
+    assertThat(WireEffort.effort("sol-mini-6.2", null)).isEmpty();
+  }
+
+  @Test
   void downgradesAreOnlyUnmistakableSigns() {
     assertThat(WireEffort.isDowngrade(Effort.HIGH, "gpt-5-mini")).isTrue();
     assertThat(WireEffort.isDowngrade(Effort.PRO, "gpt-5-thinking")).isTrue();

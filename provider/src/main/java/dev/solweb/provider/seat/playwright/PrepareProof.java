@@ -1,0 +1,129 @@
+package dev.solweb.provider.seat.playwright;
+
+import static dev.solweb.provider.seat.playwright.PageTurn.FIRST_PREPARE_WAIT;
+import static dev.solweb.provider.seat.playwright.PageTurn.PREPARE_WAIT;
+import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
+
+import com.microsoft.playwright.PlaywrightException;
+import dev.solweb.provider.failure.ProviderFailure.Kind;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
+import dev.solweb.provider.seat.playwright.page.ChatGptPage;
+import dev.solweb.provider.seat.playwright.page.EffortPicker;
+import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
+import dev.solweb.provider.seat.playwright.traffic.PageStream;
+import dev.solweb.provider.seat.playwright.traffic.WireEffort;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One turn's proof, before Send, that the page will run the effort and the model asked for
+ * (REAL-PAGE rows 17, 25, 31, 61, 62): the page's own {@code /prepare} names both, read by
+ * {@link WireEffort} and the model step's slug proof ({@code ModelPicker}); where the page sends
+ * none, the pill is read back. A mismatch is chosen again once; still wrong is refused, nothing sent.
+ */
+final class PrepareProof {
+
+  private final PageTurn.Tab tab;
+  private final ChatGptPage chat;
+  private final PageStream stream;
+  private final Effort effort;
+  private final TurnTimings timings;
+  private final boolean tapped;
+
+  PrepareProof(PageTurn.Tab tab, PageStream stream, Effort effort, TurnTimings timings, boolean tapped) {
+    this.tab = tab;
+    this.chat = tab.chat();
+    this.stream = stream;
+    this.effort = effort;
+    this.timings = timings;
+    this.tapped = tapped;
+  }
+
+  /**
+   * The effort the page will use, checked before Send: its {@code /prepare} (sent while the user
+   * types, debounced) names the model and {@code thinking_effort} ({@link WireEffort}); a mismatch
+   * is chosen again once and checked again, and a page still wrong, or naming an effort the table
+   * does not know, is refused with nothing sent. A page that sends no {@code /prepare} (older
+   * shapes) has its pill label read back instead.
+   */
+  void check(long typing) throws SeatException {
+    Duration bound = !tapped ? Duration.ZERO
+        : stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
+    Optional<ObservedRequest> prepared = bound.isZero() ? Optional.empty()
+        : stream.awaitRequest(ObservedRequest.Kind.PREPARE, typing, bound);
+    timings.mark("prepare wait");
+    if (prepared.isEmpty()) {
+      checkEffortLabel();
+      timings.mark("effort read-back");
+      return;
+    }
+    Optional<Effort> named = WireEffort.effort(prepared.get());
+    Optional<String> wrongModel = chat.effort().models().prove(prepared.get().model());
+    if (named.isPresent() && named.get() == effort && wrongModel.isEmpty()) {
+      return;
+    }
+    refuseUnknown(prepared.get(), named);
+    long again = stream.mark();
+    chat.chooseEffort(effort, true); // once more, whatever the pill says; the page prepares again for the choice
+    Optional<ObservedRequest> second = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
+    timings.mark("effort chosen again");
+    if (second.isEmpty()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + prepared.get().effortWords() + " (" + named.get().label()
+          + wrongModel.map(w -> "; " + w).orElse("") + ") but " + effort.label() + " was asked, and after choosing "
+          + effort.label() + " again the page sent no new /prepare within " + PREPARE_WAIT.toSeconds() + " s; nothing was sent",
+          false);
+    }
+    Optional<Effort> now = WireEffort.effort(second.get());
+    refuseUnknown(second.get(), now);
+    Optional<String> stillWrong = chat.effort().models().prove(second.get().model());
+    if (stillWrong.isPresent()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, stillWrong.get() + ", also after choosing the model again (" + effort.label()
+          + " was asked); nothing was sent", false);
+    }
+    if (now.get() != effort) {
+      chat.clearComposer();
+      throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
+          + now.get().label() + ") but " + effort.label() + " was asked, also after choosing it again; nothing was sent");
+    }
+  }
+
+  /** A /prepare whose model and effort the table does not know: refused by name, before Send. */
+  private void refuseUnknown(ObservedRequest request, Optional<Effort> named) throws SeatException {
+    if (named.isEmpty()) {
+      chat.clearComposer();
+      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + request.effortWords() + ", which is no effort the seat"
+          + " knows (" + effort.label() + " was asked); nothing was sent", false);
+    }
+  }
+
+  /**
+   * The effort is read back at send time where the page sends no /prepare: the pill's attribute,
+   * else its label; a pill in a language the seat has no table for ({@code <html lang>}) is read
+   * through its menu (a slider's value in its own range). A mismatch is never sent.
+   */
+  private void checkEffortLabel() throws SeatException {
+    Optional<Effort> shown = chat.effort().pillEffort();
+    if (shown.isEmpty() && chat.effortPillLabel() != null && !chat.effort().labelsKnown()) {
+      shown = menuEffort();
+    }
+    if (shown.orElse(null) == effort) {
+      return;
+    }
+    chat.clearComposer();
+    throw tab.faults().effortMismatch(chat.state(Set.of()), chat.effortPillLabel(), effort);
+  }
+
+  /** The effort the pill's menu shows checked (opened and closed again), or empty when it shows none. */
+  private Optional<Effort> menuEffort() {
+    try {
+      EffortPicker.EffortMenu menu = chat.effortPicker();
+      return Optional.ofNullable(menu.checked()).map(EffortPicker.EffortOption::effort);
+    } catch (SeatException | PlaywrightException e) {
+      return Optional.empty();
+    }
+  }
+}
