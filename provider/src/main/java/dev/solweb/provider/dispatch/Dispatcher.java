@@ -159,6 +159,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       refused = failures.answer(request.sessionKey(), digest).orElse(null);
     }
     if (refused == null) {
+      refused = runner.refusalAtSubmit(request).orElse(null);
+    }
+    if (refused == null) {
       refused = overBudget(request);
     }
     if (refused != null) {
@@ -604,7 +607,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     }
     return new FinishedTurn(seatIndex, view.session(), view.client(), view.effort(), outcome, detail,
         Math.max(0, Math.round((view.elapsedSeconds() - onSeat) * 10) / 10.0), onSeat, view.thinkingSeconds(),
-        view.charsReceived(), now);
+        view.charsReceived(), now, runner.replayed(job.request).orElse(null));
   }
 
   private void scheduleWake(Duration delay) {

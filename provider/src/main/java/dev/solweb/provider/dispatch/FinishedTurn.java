@@ -19,13 +19,23 @@ import java.time.Instant;
  * @param thinkingSeconds how long the seat reported it thinking
  * @param chars answer characters the seat saw in its last send
  * @param finishedAt when the seat gave it back
+ * @param replayed why it was typed whole into a fresh conversation (a replay cause), or null when
+ *     it continued one or opened its session's first
  */
 public record FinishedTurn(int seat, String session, String client, String effort, String outcome, String detail,
-    double queuedSeconds, double seatSeconds, double thinkingSeconds, int chars, Instant finishedAt) {
+    double queuedSeconds, double seatSeconds, double thinkingSeconds, int chars, Instant finishedAt, String replayed) {
+
+  /** A turn that was no replay. */
+  public FinishedTurn(int seat, String session, String client, String effort, String outcome, String detail,
+      double queuedSeconds, double seatSeconds, double thinkingSeconds, int chars, Instant finishedAt) {
+    this(seat, session, client, effort, outcome, detail, queuedSeconds, seatSeconds, thinkingSeconds, chars, finishedAt,
+        null);
+  }
 
   public ObjectNode toJson(ObjectNode entry) {
     return entry.put("seat", seat).put("session", session).put("client", client).put("effort", effort)
         .put("outcome", outcome).put("detail", detail).put("queued_s", queuedSeconds).put("seat_s", seatSeconds)
-        .put("thinking_s", thinkingSeconds).put("chars", chars).put("finished_at", finishedAt.toString());
+        .put("thinking_s", thinkingSeconds).put("chars", chars).put("finished_at", finishedAt.toString())
+        .put("replayed", replayed);
   }
 }
