@@ -1,7 +1,10 @@
 package dev.solweb.provider.dispatch;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.solweb.provider.failure.TurnFailed;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One turn a seat finished (answered, failed, timed out or cancelled), as the operator page lists
@@ -30,6 +33,33 @@ public record FinishedTurn(int seat, String session, String client, String effor
       double queuedSeconds, double seatSeconds, double thinkingSeconds, int chars, Instant finishedAt) {
     this(seat, session, client, effort, outcome, detail, queuedSeconds, seatSeconds, thinkingSeconds, chars, finishedAt,
         null);
+  }
+
+  /**
+   * The record of a turn that leaves seat {@code seatIndex} now: {@code answered}, or how its
+   * {@code future} failed ({@code unavailable} when it has not ended at all).
+   */
+  static FinishedTurn of(int seatIndex, LiveTurn.View view, Instant startedAt, Instant now,
+      CompletableFuture<?> future, String replayed) {
+    double onSeat = Duration.between(startedAt, now).toMillis() / 100 / 10.0;
+    String outcome = "answered";
+    String detail = null;
+    if (!future.isDone()) {
+      outcome = "unavailable";
+      detail = "the seat returned without an outcome";
+    } else if (future.isCompletedExceptionally()) {
+      Throwable error = future.handle((ok, e) -> e).join();
+      if (error instanceof TurnFailed failed) {
+        outcome = failed.failure().kind().wireName();
+        detail = failed.failure().detail();
+      } else {
+        outcome = "unavailable";
+        detail = String.valueOf(error);
+      }
+    }
+    return new FinishedTurn(seatIndex, view.session(), view.client(), view.effort(), outcome, detail,
+        Math.max(0, Math.round((view.elapsedSeconds() - onSeat) * 10) / 10.0), onSeat, view.thinkingSeconds(),
+        view.charsReceived(), now, replayed);
   }
 
   public ObjectNode toJson(ObjectNode entry) {

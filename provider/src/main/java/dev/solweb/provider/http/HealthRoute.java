@@ -84,7 +84,7 @@ final class HealthRoute {
     ObjectNode replays = root.putObject("replays");
     conversations.replays().byCause().forEach(replays::put);
     ArrayNode turns = root.putArray("turns");
-    for (LiveTurn.View turn : dispatcher.turns()) {
+    for (LiveTurn.View turn : dispatcher.views().turns()) {
       turn.toJson(turns.addObject());
     }
     ArrayNode occupancy = root.putArray("occupancy");

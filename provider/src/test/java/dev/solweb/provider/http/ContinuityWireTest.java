@@ -125,7 +125,7 @@ class ContinuityWireTest {
     assertThat(sends).hasSize(2);
     assertThat(sends.get(1).conversationId()).isNotEqualTo(sends.get(0).conversationId());
     // The operator page's turn list: newest first.
-    assertThat(daemon.dispatcher.finishedTurns()).extracting(dev.solweb.provider.dispatch.FinishedTurn::replayed)
+    assertThat(daemon.dispatcher.views().finishedTurns()).extracting(dev.solweb.provider.dispatch.FinishedTurn::replayed)
         .containsExactly("rewritten", null);
   }
 
