@@ -329,8 +329,9 @@ class OperatorPageTest {
     page.navigate(signInUrl());
     Locator left = waitFor("#limits-left tbody tr");
     assertThat(page.locator("#limits-plan").textContent()).isEqualTo("plan plus");
+    // Two Sends so far: the first test's turn and its replay into a fresh conversation.
     assertThat(page.locator("#limits-left tbody").textContent()).contains("deep_research", "25", "file_upload",
-        "gpt-5-thinking", "49");
+        "gpt-5-thinking", "48");
     assertThat(left.isVisible()).isTrue();
     assertThat(page.locator("#limits-sends tbody").textContent()).contains("high", "gpt-5-thinking");
     assertThat(page.locator("#limits-published tbody").textContent()).contains("main model", "160", "3h");

@@ -34,7 +34,7 @@ import java.util.Set;
  */
 public final class ContinuityBench {
 
-  enum Client { CLAUDE_CODE, CODEX, PI, OPENCODE }
+  enum Client { CLAUDE_CODE, CODEX, PI, OPENCODE, OPENAI_SDK }
 
   /** One row of the table. {@code replays} is -1 where /healthz does not count replays (before issue 38). */
   record Row(String client, int steps, int sends, long conversations, long replays, long typed, String ended) {
@@ -59,7 +59,7 @@ public final class ContinuityBench {
       switch (args[i]) {
         case "--help", "-h" -> {
           System.out.println("""
-              usage: bench-continuity [--clients claude_code,codex,pi,opencode] [--seat scripted|playwright] [--no-controls]
+              usage: bench-continuity [--clients claude_code,codex,pi,opencode,openai_sdk] [--seat scripted|playwright] [--no-controls]
               Runs each pinned client through a 12-step task against solwebd and prints, per client:
               steps, page sends, conversations, replays (/healthz), typed characters. The goal: sends = steps,
               1 conversation, 0 replays. Controls: a rewritten user message and a compaction replay once each.""");
@@ -113,6 +113,9 @@ public final class ContinuityBench {
           yield run.result().outcome().wireName();
         }
         case OPENCODE -> last(RealClients.opencode(rig, TASK, 300));
+        case OPENAI_SDK -> last(Proc.run(List.of("node", rig.gate.repo.resolve("tools/openai-sdk/loop.mjs").toString(),
+            rig.proxy.baseUrl(), rig.daemon.home.resolve(dev.solweb.provider.platform.TokenFile.NAME).toString(),
+            Rig.EFFORT.modelId(), TASK), Map.of("PATH", "/usr/bin:/bin", "HOME", rig.dir.toString()), rig.workspace, 300));
       };
       JsonNode health = awaitIdle(rig);
       return row(client.name().toLowerCase(Locale.ROOT), rig, health, ended);
@@ -224,6 +227,7 @@ public final class ContinuityBench {
       case CODEX -> codex();
       case PI -> pi();
       case OPENCODE -> opencode(workspace);
+      case OPENAI_SDK -> openaiSdk();
     };
     if (steps.size() != STEPS) {
       throw new IllegalStateException(client + " has " + steps.size() + " steps, not " + STEPS);
@@ -325,6 +329,23 @@ public final class ContinuityBench {
         call("edit", args().put("filePath", notes).put("oldString", "gamma").put("newString", "GAMMA")),
         call("bash", args().put("command", "wc -l notes.txt").put("description", "Count lines")),
         call("todowrite", opencodeTodos("completed")),
+        Scenarios.fin("notes.txt tidied, todo.txt made."));
+  }
+
+  /** tools/openai-sdk/loop.mjs, an application on the official SDK: read, edit (replace_all defaulted), bash, write. */
+  private static List<ObjectNode> openaiSdk() {
+    return List.of(
+        call("read", args().put("path", "notes.txt")),
+        call("edit", args().put("path", "notes.txt").put("old_text", "alpha").put("new_text", "ALPHA")),
+        call("edit", args().put("path", "notes.txt").put("old_text", "beta").put("new_text", "BETA").put("replace_all", true)),
+        call("write", args().put("path", "todo.txt").put("content", "one\ntwo\n")),
+        call("read", args().put("path", "todo.txt")),
+        call("edit", args().put("path", "todo.txt").put("old_text", "two").put("new_text", "three")),
+        call("bash", args().put("command", "cat notes.txt todo.txt")),
+        call("edit", args().put("path", "notes.txt").put("old_text", "gamma").put("new_text", "GAMMA")),
+        call("bash", args().put("command", "wc -l notes.txt")),
+        call("read", args().put("path", "notes.txt")),
+        call("bash", args().put("command", "ls")),
         Scenarios.fin("notes.txt tidied, todo.txt made."));
   }
 
