@@ -30,7 +30,8 @@ import java.util.logging.Logger;
 /**
  * The turn scheduler: one FIFO queue over a {@link SeatPool}, one turn at a time per seat and per
  * session key, seats shared across efforts; the spacing between sends and the turn timeout. The
- * pool starts, rebuilds and maps the seats' failures; {@link HealthSnapshot} says how it all stands. It never runs a turn twice: a re-send of a turn in
+ * pool starts, rebuilds and maps the seats' failures; {@link HealthSnapshot} says how it all stands,
+ * {@link #views()} lists its turns and seats, and {@link #desk()} hands a seat to a person. It never runs a turn twice: a re-send of a turn in
  * flight attaches to it, and one its {@link TurnRunner} can answer without a seat (the answer
  * memory) is answered at once. It computes no conversation state: the runner plans and records.
  *
