@@ -24,8 +24,8 @@ import java.util.Set;
 
 /**
  * {@code bin/bench-continuity} (issue 38): each pinned real client through a 12-step task with its
- * own tools and their defaults, on solwebd's scripted seat (or fakesol with {@code --seat
- * playwright}); per client the steps, the page's Sends, the conversations they went to, the
+ * own tools and their defaults, on solwebd's scripted seat (or the Playwright seat on fakesol with
+ * {@code --seat fakesol}); per client the steps, the page's Sends, the conversations they went to, the
  * replays solwebd counted and the characters typed. One conversation and Sends = steps is the
  * goal: a client's echo of solwebd's own answer must never replay. The scripted seat answers
  * every new conversation from its first step, so a replay shows as a restarted task (and a client
@@ -55,14 +55,16 @@ public final class ContinuityBench {
     List<Client> clients = new ArrayList<>(List.of(Client.values()));
     GateDaemon.SeatKind seat = GateDaemon.SeatKind.SCRIPTED;
     boolean controls = true;
+    boolean keep = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--help", "-h" -> {
           System.out.println("""
-              usage: bench-continuity [--clients claude_code,codex,pi,opencode,openai_sdk] [--seat scripted|playwright] [--no-controls]
+              usage: bench-continuity [--clients claude_code,codex,pi,opencode,openai_sdk] [--seat scripted|fakesol] [--no-controls] [--keep]
               Runs each pinned client through a 12-step task against solwebd and prints, per client:
               steps, page sends, conversations, replays (/healthz), typed characters. The goal: sends = steps,
-              1 conversation, 0 replays. Controls: a rewritten user message and a compaction replay once each.""");
+              1 conversation, 0 replays. Controls: a rewritten user message and a compaction replay once each.
+              --keep leaves the work directory (homes, workspaces, logs) for a look.""");
           return;
         }
         case "--clients" -> {
@@ -73,6 +75,7 @@ public final class ContinuityBench {
         }
         case "--seat" -> seat = GateDaemon.SeatKind.valueOf(args[++i].toUpperCase(Locale.ROOT));
         case "--no-controls" -> controls = false;
+        case "--keep" -> keep = true;
         default -> {
           System.err.println("bench-continuity: unknown argument " + args[i] + " (--help)");
           System.exit(2);
@@ -93,10 +96,18 @@ public final class ContinuityBench {
       rows.add(control(gate, true));
     }
     System.out.println();
-    System.out.println("bench-continuity (" + seat.name().toLowerCase(Locale.ROOT) + " seat; work dir " + root + ")");
+    System.out.println("bench-continuity (" + seat.name().toLowerCase(Locale.ROOT) + " seat"
+        + (keep ? "; work dir " + root : "") + ")");
     System.out.println(String.format(Locale.ROOT, "%-12s %5s %6s %13s %7s %9s  %s", "client", "steps", "sends",
         "conversations", "replays", "typed", "ended"));
     rows.forEach(row -> System.out.println(row.line()));
+    if (!keep) {
+      try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+        for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+          Files.deleteIfExists(file);
+        }
+      }
+    }
   }
 
   /** One client through its task; the row as counted once solwebd is idle. */
