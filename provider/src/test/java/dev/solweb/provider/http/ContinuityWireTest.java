@@ -124,7 +124,8 @@ class ContinuityWireTest {
     List<ScenarioPlayer.Send> sends = daemon.player.sends();
     assertThat(sends).hasSize(2);
     assertThat(sends.get(1).conversationId()).isNotEqualTo(sends.get(0).conversationId());
-    // The operator page's turn list: newest first.
+    // The operator page's turn list, newest first; seat work runs once the last turn's record is in it.
+    daemon.dispatcher.runBetweenTurns(seat -> null).get(10, java.util.concurrent.TimeUnit.SECONDS);
     assertThat(daemon.dispatcher.views().finishedTurns()).extracting(dev.solweb.provider.dispatch.FinishedTurn::replayed)
         .containsExactly("rewritten", null);
   }
