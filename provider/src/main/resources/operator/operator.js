@@ -174,8 +174,12 @@ function renderState(s) {
 
   const last = s.last_turns ?? [];
   $('last-turns').tBodies[0].replaceChildren(...last.map((t) => {
-    const outcome = badge(t.outcome);
-    if (t.detail) outcome.title = t.detail;
+    const outcome = document.createElement('span');
+    const state = badge(t.outcome);
+    if (t.detail) state.title = t.detail;
+    outcome.append(state);
+    // A turn typed whole into a fresh conversation says why (README: /healthz replays).
+    if (t.replayed) outcome.append(' ', el('span', 'replayed', `replayed: ${t.replayed.replace('_', ' ')}`));
     return row([time(t.finished_at), String(t.seat), shortId(t.session), t.effort, outcome,
       `${t.queued_s.toFixed(1)} s`, `${t.seat_s.toFixed(1)} s`, `${t.thinking_s.toFixed(1)} s`, chars(t.chars)]);
   }));

@@ -205,6 +205,18 @@ class OperatorPageTest {
     assertThat(page.content()).as("no prompt or answer text, no token")
         .doesNotContain(PROMPT).doesNotContain("the operator watched").doesNotContain(daemon.token());
     shot("04-last-turns");
+
+    // A client that rewrites its history (a message in place of the answer the page gave) replays it
+    // into a fresh conversation, and the turn list says why (issue 38).
+    ObjectNode rewritten = chatRequest();
+    ((ArrayNode) rewritten.get("messages")).addObject().put("role", "user").put("content", "a message in place of the answer");
+    HttpResponse<String> replayed = daemons.post(daemon, CLIENT_SESSION, rewritten);
+    assertThat(replayed.statusCode()).as(replayed.body()).isEqualTo(200);
+    page.waitForFunction("() => document.querySelector('#last-turns tbody tr')?.textContent.includes('replayed: rewritten')",
+        null, new Page.WaitForFunctionOptions().setTimeout(WAIT_MS));
+    assertThat(page.locator("#last-turns tbody tr").count()).isEqualTo(2);
+    assertThat(page.locator("#last-turns tbody tr").nth(1).textContent()).doesNotContain("replayed");
+    shot("04b-last-turns-replayed");
     assertThat(consoleErrors).as("no CSP violation, no script error").isEmpty();
   }
 
@@ -317,8 +329,9 @@ class OperatorPageTest {
     page.navigate(signInUrl());
     Locator left = waitFor("#limits-left tbody tr");
     assertThat(page.locator("#limits-plan").textContent()).isEqualTo("plan plus");
+    // Two Sends so far: the first test's turn and its replay into a fresh conversation.
     assertThat(page.locator("#limits-left tbody").textContent()).contains("deep_research", "25", "file_upload",
-        "gpt-5-thinking", "49");
+        "gpt-5-thinking", "48");
     assertThat(left.isVisible()).isTrue();
     assertThat(page.locator("#limits-sends tbody").textContent()).contains("high", "gpt-5-thinking");
     assertThat(page.locator("#limits-published tbody").textContent()).contains("main model", "160", "3h");

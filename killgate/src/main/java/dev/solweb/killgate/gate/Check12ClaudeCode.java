@@ -14,10 +14,11 @@ import java.util.Map;
 /**
  * 12. Claude Code straight at solwebd (issue 30): the pinned Claude Code 2.1.332
  * ({@code tools/ccr}) with no router in between, its key only from an {@code apiKeyHelper} that
- * runs {@code solwebctl token}, creates a file through a Write tool call. Passes when the file
- * holds what was asked, the run ends without error, every request solwebd saw was an
- * authenticated {@code POST /v1/messages} (two: the call and the final answer; no side request),
- * and the seat typed two turns into one conversation, the second only the tool result. Control:
+ * runs {@code solwebctl token}, creates a file through a Write tool call and changes it through an
+ * Edit (which Claude Code echoes back with {@code "replace_all": false} added: issue 38). Passes when
+ * the file holds what was asked, the run ends without error, every request solwebd saw was an
+ * authenticated {@code POST /v1/messages} (three: two calls and the final answer; no side request),
+ * and the seat typed three turns into one conversation, each after the first only the tool result. Control:
  * the helper prints a wrong key; the same run must fail (401, nothing typed).
  */
 final class Check12ClaudeCode implements GateCheck {
@@ -32,14 +33,15 @@ final class Check12ClaudeCode implements GateCheck {
 
   @Override
   public String title() {
-    return "Claude Code straight at /v1/messages: a Write tool call, the key from solwebctl token";
+    return "Claude Code straight at /v1/messages: a Write and an Edit, the key from solwebctl token";
   }
 
   @Override
   public CheckResult run(Gate gate) throws Exception {
     long t0 = System.currentTimeMillis();
     String scenario = Scenarios.defaults(
-        Scenarios.tool("Write", Scenarios.args().put("file_path", FILE).put("content", "hi")),
+        Scenarios.tool("Write", Scenarios.args().put("file_path", FILE).put("content", "hello")),
+        Scenarios.tool("Edit", Scenarios.args().put("file_path", FILE).put("old_string", "hello").put("new_string", "hi")),
         Scenarios.fin("Created k12.txt."));
     String helper = "'" + gate.repo.resolve("bin/solwebctl") + "' token";
     RunOutcome main = runOnce(gate, "check12", scenario, helper);
@@ -71,10 +73,10 @@ final class Check12ClaudeCode implements GateCheck {
       boolean allMessages = exchanges.stream().allMatch(x -> x.method.equals("POST") && x.path.startsWith("/v1/messages")
           && x.authorizationPresent && x.status == 200);
       List<ScenarioPlayer.Send> sends = rig.sends();
-      boolean typedDelta = sends.size() == 2 && sends.get(0).conversationId().equals(sends.get(1).conversationId())
-          && sends.get(1).text().startsWith("TOOL RESULT [");
+      boolean typedDelta = sends.size() == 3 && sends.stream().allMatch(s -> s.conversationId().equals(
+          sends.get(0).conversationId())) && sends.subList(1, 3).stream().allMatch(s -> s.text().startsWith("TOOL RESULT ["));
       boolean ok = run.exit() == 0 && result != null && !result.path("is_error").asBoolean(true);
-      boolean passed = ok && "hi".equals(content) && exchanges.size() == 2 && allMessages && typedDelta;
+      boolean passed = ok && "hi".equals(content) && exchanges.size() == 3 && allMessages && typedDelta;
       evidence.put("exit", run.exit()).put("k12_txt", content == null ? "(absent)" : content)
           .put("result", result == null ? "(none)" : result.path("result").asText())
           .put("api_error_status", result == null ? 0 : result.path("api_error_status").asInt(0))

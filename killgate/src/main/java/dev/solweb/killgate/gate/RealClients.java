@@ -48,4 +48,29 @@ final class RealClients {
         rig.daemon.home.resolve(TokenFile.NAME).toString(), Rig.EFFORT.modelId(), prompt),
         Map.of("PATH", "/usr/bin:/bin", "HOME", rig.dir.toString()), rig.workspace, timeoutSeconds);
   }
+
+  /** The pinned opencode's Linux x64 binary (tools/opencode). */
+  static Path opencodeBinary(Path repo) {
+    return repo.resolve("tools/opencode/node_modules/opencode-linux-x64/bin/opencode");
+  }
+
+  /** {@code opencode run PROMPT} with the config bin/install writes (title agent off), its key read from the token file. */
+  static Proc opencode(Rig rig, String prompt, long timeoutSeconds) throws Exception {
+    Path home = Files.createDirectories(rig.dir.resolve("opencode-home"));
+    Path config = home.resolve(dev.solweb.install.OpencodeConfig.FILE);
+    Files.write(config, dev.solweb.install.OpencodeConfig.render(rig.proxy.baseUrl(),
+        rig.daemon.home.resolve(TokenFile.NAME)));
+    Map<String, String> env = new HashMap<>();
+    env.put("HOME", home.toString());
+    env.put("PATH", "/usr/bin:/bin");
+    env.put("OPENCODE_CONFIG", config.toString());
+    env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
+    env.put("XDG_DATA_HOME", home.resolve(".local/share").toString());
+    env.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
+    env.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
+    env.put("OPENCODE_DISABLE_AUTOUPDATE", "1");
+    env.put("OPENCODE_DISABLE_MODELS_FETCH", "1");
+    return Proc.run(List.of(opencodeBinary(rig.gate.repo).toString(), "run", "--model", "solweb/" + Rig.EFFORT.modelId(),
+        prompt), env, rig.workspace, timeoutSeconds);
+  }
 }

@@ -43,8 +43,6 @@ class RetryTableTest {
 
   static final Path REPO = Path.of("").toAbsolutePath().getParent();
   private static final String MODEL = Rig.EFFORT.modelId();
-  /** The pinned opencode's Linux x64 binary (tools/opencode). */
-  private static final Path OPENCODE = REPO.resolve("tools/opencode/node_modules/opencode-linux-x64/bin/opencode");
 
   enum Fault {
     TIMEOUT("timeout (504)"), SERVER_ERROR("5xx after Send (503)"), DROPPED("connection dropped after Send"),
@@ -206,7 +204,7 @@ class RetryTableTest {
       }
       case CODEX -> last(RealClients.codex(rig, prompt, 180));
       case CLAUDE_CODE -> last(RealClients.claudeCode(rig, prompt, 180));
-      case OPENCODE -> last(opencode(rig, prompt));
+      case OPENCODE -> last(RealClients.opencode(rig, prompt, 240));
       case OPENAI_SDK -> last(RealClients.openaiSdk(rig, prompt, 180));
     };
   }
@@ -217,24 +215,5 @@ class RetryTableTest {
     List<String> err = plain(run.stderr()).lines().filter(l -> !l.isBlank()).toList();
     List<String> lines = out.isEmpty() ? err : out;
     return "exit " + run.exit() + ": " + (lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip());
-  }
-
-  /** The pinned opencode with the config bin/install writes (title agent off), its key read from the token file. */
-  private static Proc opencode(Rig rig, String prompt) throws Exception {
-    Path home = Files.createDirectories(rig.dir.resolve("opencode-home"));
-    Path config = home.resolve(dev.solweb.install.OpencodeConfig.FILE);
-    Files.write(config, dev.solweb.install.OpencodeConfig.render(rig.proxy.baseUrl(),
-        rig.daemon.home.resolve(dev.solweb.provider.platform.TokenFile.NAME)));
-    Map<String, String> env = new HashMap<>();
-    env.put("HOME", home.toString());
-    env.put("PATH", "/usr/bin:/bin");
-    env.put("OPENCODE_CONFIG", config.toString());
-    env.put("XDG_CONFIG_HOME", home.resolve(".config").toString());
-    env.put("XDG_DATA_HOME", home.resolve(".local/share").toString());
-    env.put("XDG_CACHE_HOME", home.resolve(".cache").toString());
-    env.put("XDG_STATE_HOME", home.resolve(".local/state").toString());
-    env.put("OPENCODE_DISABLE_AUTOUPDATE", "1");
-    env.put("OPENCODE_DISABLE_MODELS_FETCH", "1");
-    return Proc.run(List.of(OPENCODE.toString(), "run", "--model", "solweb/" + MODEL, prompt), env, rig.workspace, 240);
   }
 }

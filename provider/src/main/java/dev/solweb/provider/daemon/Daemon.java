@@ -13,6 +13,7 @@ import dev.solweb.provider.hygiene.Retention;
 import dev.solweb.provider.protocol.ReplyRules;
 import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.translate.Conversations;
+import dev.solweb.provider.translate.RunawayGuard;
 import dev.solweb.provider.http.operator.OperatorSettings;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -41,11 +42,21 @@ public final class Daemon {
    * @param history where new conversations are opened, and retention ({@link HistorySettings})
    * @param maxCallsPerReply how many tool calls one reply may make ({@code SOLWEBD_MAX_CALLS},
    *     default {@link ReplyRules#DEFAULT_MAX_CALLS})
+   * @param loopLimit how many requests in a row a session may repeat one tool call before it is
+   *     stopped as a runaway ({@code SOLWEBD_LOOP_LIMIT}, default {@link RunawayGuard#DEFAULT_LIMIT})
    */
   public record Config(
       Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
       ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply,
-      AccountPacing.Settings pacing) {
+      AccountPacing.Settings pacing, int loopLimit) {
+
+    /** The default loop limit. */
+    public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
+        ServerSettings server, Clock clock, Runnable afterStop, HistorySettings history, int maxCallsPerReply,
+        AccountPacing.Settings pacing) {
+      this(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, maxCallsPerReply, pacing,
+          RunawayGuard.DEFAULT_LIMIT);
+    }
 
     /** Unpaced (no Send gap, no budget): what the tests that assemble a daemon by hand want. */
     public Config(Path home, SeatFactory seats, int seatCount, Duration turnTimeout, DispatchSpacing spacing,
@@ -69,16 +80,22 @@ public final class Daemon {
 
     public Config withHistory(HistorySettings settings) {
       return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, settings,
-          maxCallsPerReply, pacing);
+          maxCallsPerReply, pacing, loopLimit);
     }
 
     public Config withMaxCallsPerReply(int max) {
-      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, max, pacing);
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history, max, pacing,
+          loopLimit);
     }
 
     public Config withPacing(AccountPacing.Settings settings) {
       return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history,
-          maxCallsPerReply, settings);
+          maxCallsPerReply, settings, loopLimit);
+    }
+
+    public Config withLoopLimit(int limit) {
+      return new Config(home, seats, seatCount, turnTimeout, spacing, server, clock, afterStop, history,
+          maxCallsPerReply, pacing, limit);
     }
   }
 
@@ -103,7 +120,8 @@ public final class Daemon {
     this.pacingTime = DispatchTime.system(config.clock());
     AccountPacing pacing = new AccountPacing(new SendGate(config.pacing().sendGap(), pacingTime),
         ledger(config), config.pacing().budget(), config.clock());
-    this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock(), pacing),
+    this.dispatcher = new Dispatcher(config.seats(), new SeatTurn(conversations, config.clock(), pacing,
+        new RunawayGuard(config.loopLimit())),
         new Dispatcher.Settings(config.seatCount(), config.turnTimeout(), config.spacing(), pacing), config.clock());
     this.server = new SolwebServer(vertx, dispatcher, conversations, config.server(),
         OperatorSettings.of(config.clock(), config.home() == null ? null : config.home().resolve(DaemonLog.NAME)),

@@ -14,6 +14,7 @@ import dev.solweb.provider.seat.SeatFactory;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
 import dev.solweb.provider.translate.AttachmentDecoder;
+import dev.solweb.provider.translate.RunawayGuard;
 import io.vertx.core.Vertx;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,6 +58,7 @@ import picocli.CommandLine;
         "open there), SOLWEBD_TEMPORARY (1: new conversations are temporary chats; not with SOLWEBD_PROJECT),",
         "SOLWEBD_RETENTION_DAYS (off; N: delete managed conversations idle N days, between turns),",
         "SOLWEBD_MAX_CALLS (8: tool calls one reply may make, 1 to 64; 1 = one call per reply),",
+        "SOLWEBD_LOOP_LIMIT (8: requests in a row one session may repeat the same tool call before a protocol failure),",
         "SOLWEBD_SEND_GAP_MS (2000 on a browser seat, 0 on a scripted one: the least time between two Sends or uploads on the account),",
         "SOLWEBD_BUDGET (none; e.g. high=120/3h,pro=20/7d: Sends per effort and window, then capped),",
         "SOLWEBD_MAX_ATTACHMENT_MB (10: the largest file a client may send, 1 to 512; the body limit grows to hold one),",
@@ -118,6 +120,7 @@ public final class Solwebd implements Callable<Integer> {
     long maxBody;
     long maxAttachment;
     int maxCalls;
+    int loopLimit;
     HistorySettings history;
     AccountPacing.Settings pacing;
     try {
@@ -131,6 +134,7 @@ public final class Solwebd implements Callable<Integer> {
       // One file of the largest size always fits a request, whatever SOLWEBD_MAX_BODY says.
       maxBody = AttachmentDecoder.bodyLimit(Long.parseLong(env("SOLWEBD_MAX_BODY", Long.toString(8L << 20))), maxAttachment);
       maxCalls = ReplyRules.parseCap(env(ReplyRules.MAX_CALLS_ENV, Integer.toString(ReplyRules.DEFAULT_MAX_CALLS)));
+      loopLimit = RunawayGuard.parseLimit(env(RunawayGuard.LIMIT_ENV, Integer.toString(RunawayGuard.DEFAULT_LIMIT)));
     } catch (IllegalArgumentException e) {
       err.println("solwebd: bad setting: " + e.getMessage());
       return CommandLine.ExitCode.USAGE;
@@ -189,7 +193,7 @@ public final class Solwebd implements Callable<Integer> {
     };
     ServerSettings settings = new ServerSettings(token, keepAlive, maxBody, version, generation, pid, maxAttachment);
     Daemon.Config config = new Daemon.Config(daemonHome, diagnosed, seats, turnTimeout, spacing, settings,
-        Clock.systemUTC(), release, history, maxCalls, pacing);
+        Clock.systemUTC(), release, history, maxCalls, pacing, loopLimit);
     Daemon daemon;
     try {
       daemon = Daemon.listen(vertx, config, host, port).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);

@@ -6,7 +6,6 @@ import dev.solweb.provider.failure.TurnFailed;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.SeatFactory;
-import dev.solweb.provider.seat.SeatScreen;
 import dev.solweb.provider.seat.TurnProgress;
 import dev.solweb.provider.translate.Answer;
 import java.time.Clock;
@@ -24,7 +23,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.IntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -32,7 +30,8 @@ import java.util.logging.Logger;
 /**
  * The turn scheduler: one FIFO queue over a {@link SeatPool}, one turn at a time per seat and per
  * session key, seats shared across efforts; the spacing between sends and the turn timeout. The
- * pool starts, rebuilds and maps the seats' failures; {@link HealthSnapshot} says how it all stands. It never runs a turn twice: a re-send of a turn in
+ * pool starts, rebuilds and maps the seats' failures; {@link HealthSnapshot} says how it all stands,
+ * {@link #views()} lists its turns and seats, and {@link #desk()} hands a seat to a person. It never runs a turn twice: a re-send of a turn in
  * flight attaches to it, and one its {@link TurnRunner} can answer without a seat (the answer
  * memory) is answered at once. It computes no conversation state: the runner plans and records.
  *
@@ -44,7 +43,7 @@ import java.util.logging.Logger;
  * thread; all seat calls happen there. Time ({@link DispatchTime}) and the seat threads are given
  * to it, so tests run it by hand.
  */
-public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
+public final class Dispatcher implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(Dispatcher.class.getName());
   /** How often Stop is clicked again while a stopped turn has not returned its seat. */
   static final Duration STOP_REPEAT = Duration.ofSeconds(5);
@@ -91,30 +90,32 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     void release();
   }
 
-  private final SeatPool pool;
+  final SeatPool pool;
   private final TurnRunner runner;
   private final Settings settings;
-  private final DispatchTime time;
-  private final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
-  private final SeatControls controls; // a person's control of the seats (operator page)
-  private final RecentFailures failures; // turns that failed after their Send, for their identical retries
-  private final Deque<Job> queue = new ArrayDeque<>();
-  private final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
+  final DispatchTime time;
+  final Job[] onSeat; // by seat index: the job a seat runs now, or null while it is free
+  final SeatControls controls; // a person's control of the seats (operator page)
+  private final SeatDesk desk;
+  private final DispatchViews views = new DispatchViews(this);
+  final RecentFailures failures; // turns that failed after their Send, for their identical retries
+  final Deque<Job> queue = new ArrayDeque<>();
+  final Deque<Job> idleQueue = new ArrayDeque<>(); // low-priority seat work: starts only when queue is empty
   private final Set<String> runningKeys = new HashSet<>();
-  private final Map<String, Job> inFlight = new HashMap<>();
+  final Map<String, Job> inFlight = new HashMap<>();
   private final TurnStatistics statistics = new TurnStatistics();
-  private final FinishedTurns finished = new FinishedTurns();
-  private final String[] seatEffort; // by seat index: the effort of the last turn it ran
-  private boolean started;
+  final FinishedTurns finished = new FinishedTurns();
+  final String[] seatEffort; // by seat index: the effort of the last turn it ran
+  boolean started;
   private Instant capUntil;
   private Instant nextSendAt = Instant.EPOCH;
   private DispatchTime.Cancellable spacingWake;
-  private boolean closed;
+  boolean closed;
 
   /** Wall-clock time and one real thread per seat. */
   public Dispatcher(SeatFactory factory, TurnRunner runner, Settings settings, Clock clock) {
     this(factory, runner, settings, DispatchTime.system(clock),
-        index -> Executors.newSingleThreadExecutor(daemonThread("solwebd-seat-" + index)));
+        SeatPool::seatThread);
   }
 
   /**
@@ -128,7 +129,8 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     this.time = time;
     this.onSeat = new Job[settings.seats()];
     this.seatEffort = new String[settings.seats()];
-    this.controls = new SeatControls(settings.seats(), time, this, this::giveBack);
+    this.desk = new SeatDesk(this);
+    this.controls = new SeatControls(settings.seats(), time, this, desk::giveBack);
     this.failures = new RecentFailures(time::now);
   }
 
@@ -159,6 +161,9 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       refused = failures.answer(request.sessionKey(), digest).orElse(null);
     }
     if (refused == null) {
+      refused = runner.refusalAtSubmit(request).orElse(null);
+    }
+    if (refused == null) {
       refused = overBudget(request);
     }
     if (refused != null) {
@@ -175,7 +180,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
   }
 
   /** Why nothing new can be queued now (shutting down, capped, no live seat), or null. */
-  private ProviderFailure refusal() {
+  ProviderFailure refusal() {
     if (closed) {
       return ProviderFailure.of(Kind.UNAVAILABLE, "solwebd is shutting down");
     }
@@ -216,7 +221,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
    * failure fails the future with {@link TurnFailed}; a broken browser is rebuilt as after a turn.
    */
   public <T> CompletableFuture<T> runBetweenTurns(SeatJob<T> job) {
-    return runSeatJob(TurnRequest.SeatWork.create(), job, false, false);
+    return SeatJobs.run(this, TurnRequest.SeatWork.create(), job, false, false);
   }
 
   /** Refuses seat work under a session key while a turn or job of that session runs or waits. */
@@ -233,7 +238,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
    * scheduler's lock, so no turn slips in between) while one of that session runs or waits.
    */
   public <T> CompletableFuture<T> runBetweenTurns(String sessionKey, SeatJob<T> job) {
-    return runSeatJob(new TurnRequest.SeatWork(sessionKey), job, false, true);
+    return SeatJobs.run(this, new TurnRequest.SeatWork(sessionKey), job, false, true);
   }
 
   /**
@@ -243,44 +248,13 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
    * nothing).
    */
   public <T> CompletableFuture<T> runWhenIdle(String sessionKey, SeatJob<T> job) {
-    return runSeatJob(new TurnRequest.SeatWork(sessionKey), job, true, true);
+    return SeatJobs.run(this, new TurnRequest.SeatWork(sessionKey), job, true, true);
   }
 
   /** True while a turn or job of {@code sessionKey} runs or waits in a queue. */
   public synchronized boolean busy(String sessionKey) {
     return runningKeys.contains(sessionKey) || queue.stream().anyMatch(job -> job.request.sessionKey().equals(sessionKey))
         || idleQueue.stream().anyMatch(job -> job.request.sessionKey().equals(sessionKey));
-  }
-
-  private <T> CompletableFuture<T> runSeatJob(TurnRequest marker, SeatJob<T> job, boolean whenIdle, boolean keyed) {
-    CompletableFuture<T> result = new CompletableFuture<>();
-    TurnHandle handle;
-    synchronized (this) {
-      if (keyed && busy(marker.sessionKey())) {
-        result.completeExceptionally(new SessionBusy(marker.sessionKey()));
-        return result;
-      }
-      handle = submitJob(marker, seat -> result.complete(job.run(seat)), whenIdle);
-    }
-    handle.result().whenComplete((done, error) -> {
-      if (error != null) {
-        result.completeExceptionally(error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-            ? error.getCause() : error);
-      }
-    });
-    return result;
-  }
-
-  private synchronized TurnHandle submitJob(TurnRequest marker, SeatJob<?> work, boolean whenIdle) {
-    ProviderFailure refused = refusal();
-    if (refused != null) {
-      return Job.failed(refused);
-    }
-    Job job = new Job(this, marker, marker.identity());
-    job.seatWork = work;
-    (whenIdle ? idleQueue : queue).addLast(job);
-    pump();
-    return job;
   }
 
   /** The account's pacing, record of Sends, budget and the page's own counters. */
@@ -300,127 +274,14 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
         dispatchWait(now), controls.views(), settings.pacing().paused(now).map(ProviderFailure::detail).orElse(null));
   }
 
-  // --- a person's control of a seat (SeatControl) ---
-
-  /** A seat's picture, screencast and hands, for the operator page; empty for a seat without a page or a dead one. */
-  @Override
-  public Optional<SeatScreen> screen(int seat) {
-    return seatAt(seat).screen();
+  /** A person's control of the seats, for the operator page ({@link SeatDesk}). */
+  public SeatControl.Desk desk() {
+    return desk;
   }
 
-  /**
-   * Takes seat {@code seat} out of the pool for a person ({@link SeatControl}): at once when it is
-   * free, else when the turn or seat job running on it ends (the future completes then; nothing
-   * new is dispatched to it meanwhile). Asking again while it is asked for or held answers the same.
-   *
-   * @throws SeatControl.Refused no such seat (404), the seat is dead, still starting or has no page (409)
-   */
-  @Override
-  public synchronized CompletableFuture<SeatControl.View> takeControl(int seat) {
-    SeatPool.Seat target = seatAt(seat);
-    if (closed) {
-      throw new SeatControl.Refused(503, "shutting_down", "solwebd is shutting down");
-    }
-    if (!started) {
-      throw new SeatControl.Refused(409, "starting", "the seats are still starting; try again in a moment");
-    }
-    if (!target.live()) {
-      throw new SeatControl.Refused(409, "seat_down", "seat " + seat + " is down: " + pool.deadDetail());
-    }
-    if (target.screen().isEmpty()) {
-      throw new SeatControl.Refused(409, "no_page", "seat " + seat + " has no page to control (a scripted seat)");
-    }
-    return controls.ask(seat, onSeat[seat] == null);
-  }
-
-  /**
-   * Gives seat {@code seat} back to the pool: it probes its page first, then takes turns again.
-   * A control still waiting for a turn to end is dropped (its future fails).
-   *
-   * @return false when the seat was not under control
-   */
-  @Override
-  public synchronized boolean giveBack(int seat) {
-    SeatPool.Seat target = seatAt(seat);
-    SeatControls.Released released = controls.giveBack(seat);
-    if (released == SeatControls.Released.NONE) {
-      return false;
-    }
-    if (released == SeatControls.Released.TAKEN && target.live() && onSeat[seat] == null && !closed) {
-      LOG.info("seat " + seat + ": given back; probing its page before the next turn");
-      Job probe = new Job(this, TurnRequest.SeatWork.create(), "");
-      probe.seatWork = page -> {
-        target.reprobe();
-        return null;
-      };
-      startOn(target, probe);
-    }
-    pump();
-    return true;
-  }
-
-  /**
-   * Records input on a controlled seat (the idle release counts from the last input).
-   *
-   * @throws SeatControl.Refused 409 when the seat is not under control (input is relayed only then)
-   */
-  @Override
-  public synchronized SeatControl.View touch(int seat) {
-    seatAt(seat);
-    return controls.touch(seat);
-  }
-
-  /** How seat {@code seat}'s control stands, or null while it is in the pool. */
-  @Override
-  public synchronized SeatControl.View control(int seat) {
-    seatAt(seat);
-    return controls.view(seat);
-  }
-
-  private SeatPool.Seat seatAt(int seat) {
-    if (seat < 0 || seat >= pool.size()) {
-      throw new SeatControl.Refused(404, "no_such_seat", "no seat " + seat + "; this daemon runs seats 0 to "
-          + (pool.size() - 1));
-    }
-    return pool.seats().get(seat);
-  }
-
-  /**
-   * Every accepted turn not yet answered, running ones (in seat order) before queued ones (in
-   * queue order); seat work ({@link #runBetweenTurns}) is no turn and is not shown.
-   */
-  public synchronized List<LiveTurn.View> turns() {
-    List<LiveTurn.View> views = new ArrayList<>();
-    for (Job job : onSeat) {
-      if (job != null && job.live != null) {
-        views.add(job.live.view());
-      }
-    }
-    for (Job job : queue) {
-      if (job.live != null) {
-        views.add(job.live.view());
-      }
-    }
+  /** What the operator page and /healthz list: the live turns, the seats, the last finished turns ({@link DispatchViews}). */
+  public DispatchViews views() {
     return views;
-  }
-
-  /** Every seat, in index order, as the operator page shows it. */
-  public synchronized List<SeatView> seats() {
-    List<SeatView> views = new ArrayList<>();
-    for (SeatPool.Seat seat : pool.seats()) {
-      Job job = onSeat[seat.index];
-      String state = !seat.live() ? "dead" : seat.lastProbe() == null ? "starting" : SeatView.stateOf(seat.lastProbe());
-      String detail = !seat.live() ? seat.deathCause() : seat.lastProbe() == null ? "starting" : seat.lastProbe().detail();
-      String doing = job == null ? "idle" : job.seatWork != null ? "seat_work" : "turn";
-      views.add(new SeatView(seat.index, state, detail, seatEffort[seat.index], doing,
-          job == null || job.live == null ? null : job.live.view()));
-    }
-    return views;
-  }
-
-  /** The last turns the seats finished, newest first (a bounded ring; no text). */
-  public synchronized List<FinishedTurn> finishedTurns() {
-    return finished.newestFirst();
   }
 
   @Override
@@ -441,7 +302,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
 
   // --- scheduling, always under the monitor ---
 
-  private void pump() {
+  void pump() {
     if (!started || closed) {
       return;
     }
@@ -502,7 +363,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     return null;
   }
 
-  private void startOn(SeatPool.Seat seat, Job job) {
+  void startOn(SeatPool.Seat seat, Job job) {
     onSeat[seat.index] = job;
     job.running = true;
     job.startedAt = time.now();
@@ -530,7 +391,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
    * cleared by the next step and lost, and a turn that never returns would hold its seat forever.
    * The repeat rides on the job's timeout handle, which the seat's return cancels.
    */
-  private void stopUntilReturned(SeatPool.Seat seat, Job job) {
+  void stopUntilReturned(SeatPool.Seat seat, Job job) {
     synchronized (this) {
       if (onSeat[seat.index] != job) {
         return;
@@ -575,36 +436,12 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
           statistics.record(Duration.between(job.startedAt, time.now()));
         }
         if (job.live != null) {
-          finished.add(finishedTurn(seat.index, job));
+          finished.add(FinishedTurn.of(seat.index, job.live.view(), job.startedAt, time.now(), job.future,
+              runner.replayed(job.request).orElse(null)));
         }
         pump();
       }
     }
-  }
-
-  /** The finished turn's record, from its live view and how its future ended. */
-  private FinishedTurn finishedTurn(int seatIndex, Job job) {
-    LiveTurn.View view = job.live.view();
-    Instant now = time.now();
-    double onSeat = Duration.between(job.startedAt, now).toMillis() / 100 / 10.0;
-    String outcome = "answered";
-    String detail = null;
-    if (!job.future.isDone()) {
-      outcome = "unavailable";
-      detail = "the seat returned without an outcome";
-    } else if (job.future.isCompletedExceptionally()) {
-      Throwable error = job.future.handle((ok, e) -> e).join();
-      if (error instanceof TurnFailed failed) {
-        outcome = failed.failure().kind().wireName();
-        detail = failed.failure().detail();
-      } else {
-        outcome = "unavailable";
-        detail = String.valueOf(error);
-      }
-    }
-    return new FinishedTurn(seatIndex, view.session(), view.client(), view.effort(), outcome, detail,
-        Math.max(0, Math.round((view.elapsedSeconds() - onSeat) * 10) / 10.0), onSeat, view.thinkingSeconds(),
-        view.charsReceived(), now);
   }
 
   private void scheduleWake(Duration delay) {
@@ -627,7 +464,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     return null;
   }
 
-  private synchronized void cancelQueued(Job job) {
+  synchronized void cancelQueued(Job job) {
     queue.remove(job);
     idleQueue.remove(job);
   }
@@ -639,7 +476,7 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
     return Duration.between(now, nextSendAt).toMillis() / 1000.0;
   }
 
-  private synchronized int positionOf(Job job) {
+  synchronized int positionOf(Job job) {
     int position = 1;
     for (Iterator<Job> it = queue.iterator(); it.hasNext(); position++) {
       if (it.next() == job) {
@@ -647,116 +484,5 @@ public final class Dispatcher implements AutoCloseable, SeatControl.Desk {
       }
     }
     return 0;
-  }
-
-  private static java.util.concurrent.ThreadFactory daemonThread(String name) {
-    return runnable -> {
-      Thread thread = new Thread(runnable, name);
-      thread.setDaemon(true);
-      return thread;
-    };
-  }
-
-  /** A queued or running turn, shared by every caller that sent the same messages. */
-  private static final class Job implements TurnHandle {
-    final Dispatcher owner;
-    final TurnRequest request;
-    final String digest;
-    final CompletableFuture<Answer> future = new CompletableFuture<>();
-    int listeners = 1;
-    SeatJob<?> seatWork; // a non-turn job (runBetweenTurns); null for a turn
-    LiveTurn live; // how far the turn has come; null for seat work and decided-at-submit handles
-    boolean running;
-    Instant startedAt;
-    DispatchTime.Cancellable timeout = () -> { };
-    DispatchTime.Cancellable rejoinWait; // set while a running turn has lost its last client
-
-    Job(Dispatcher owner, TurnRequest request, String digest) {
-      this.owner = owner;
-      this.request = request;
-      this.digest = digest;
-    }
-
-    static Job done(Answer answer) {
-      Job job = new Job(null, null, "");
-      job.future.complete(answer);
-      return job;
-    }
-
-    static Job failed(ProviderFailure failure) {
-      Job job = new Job(null, null, "");
-      job.future.completeExceptionally(new TurnFailed(failure));
-      return job;
-    }
-
-    @Override
-    public boolean decidedAtSubmit() {
-      return owner == null;
-    }
-
-    boolean succeed(Answer answer) {
-      return future.complete(answer);
-    }
-
-    boolean fail(ProviderFailure failure) {
-      boolean failed = future.completeExceptionally(new TurnFailed(failure));
-      if (failed && owner != null && live != null && live.sent()) {
-        owner.failures.remember(request.sessionKey(), digest, failure);
-      }
-      return failed;
-    }
-
-    @Override
-    public CompletableFuture<Answer> result() {
-      return future;
-    }
-
-    @Override
-    public int queuePosition() {
-      return owner == null ? 0 : owner.positionOf(this);
-    }
-
-    @Override
-    public void release() {
-      if (owner == null) {
-        return;
-      }
-      synchronized (owner) {
-        listeners--;
-        if (listeners > 0 || future.isDone()) {
-          return;
-        }
-        ProviderFailure cancelled = ProviderFailure.of(Kind.CANCELLED, "the client disconnected");
-        if (!running) {
-          owner.cancelQueued(this);
-          if (owner.inFlight.get(request.sessionKey()) == this) {
-            owner.inFlight.remove(request.sessionKey());
-          }
-          fail(cancelled);
-          return;
-        }
-        if (rejoinWait != null) {
-          return;
-        }
-        // Running: its message may be spent. A client whose connection dropped retries the same
-        // request within seconds and rejoins it (submit) instead of typing it again; only a turn
-        // no one rejoined within the grace is stopped.
-        rejoinWait = owner.time.schedule(REJOIN_GRACE, () -> {
-          synchronized (owner) {
-            rejoinWait = null;
-            if (listeners > 0 || future.isDone()) {
-              return;
-            }
-            fail(cancelled);
-            for (SeatPool.Seat seat : owner.pool.seats()) {
-              if (owner.onSeat[seat.index] == this) {
-                timeout.cancel();
-                owner.stopUntilReturned(seat, this);
-              }
-            }
-          }
-        });
-      }
-    }
   }
 }

@@ -276,4 +276,13 @@ final class SeatPool {
       }
     }
   }
+
+  /** One seat's own thread ({@code solwebd-seat-<index>}): a daemon thread, so a stuck page never holds the JVM. */
+  static java.util.concurrent.ExecutorService seatThread(int index) {
+    return java.util.concurrent.Executors.newSingleThreadExecutor(runnable -> {
+      Thread thread = new Thread(runnable, "solwebd-seat-" + index);
+      thread.setDaemon(true);
+      return thread;
+    });
+  }
 }

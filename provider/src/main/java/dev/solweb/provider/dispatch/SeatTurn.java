@@ -20,10 +20,14 @@ import dev.solweb.provider.translate.ChatTurn;
 import dev.solweb.provider.translate.ContextBudget;
 import dev.solweb.provider.translate.Conversations;
 import dev.solweb.provider.translate.TurnOutcome;
+import dev.solweb.provider.translate.ReplayCause;
+import dev.solweb.provider.translate.RunawayGuard;
 import dev.solweb.provider.translate.TurnPlan;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
@@ -41,6 +45,9 @@ public final class SeatTurn implements TurnRunner {
   private final Conversations conversations;
   private final Clock clock;
   private final AccountPacing pacing;
+  private final RunawayGuard runaway;
+  /** The replay cause of each turn that typed a replay, until the dispatcher asks for it. */
+  private final Map<ChatTurn, ReplayCause> replays = new ConcurrentHashMap<>();
 
   /** Unpaced: for tests that do not exercise the Send gap. */
   public SeatTurn(Conversations conversations, Clock clock) {
@@ -49,14 +56,31 @@ public final class SeatTurn implements TurnRunner {
 
   /** @param pacing the account's Send gap and record, shared by every seat */
   public SeatTurn(Conversations conversations, Clock clock, AccountPacing pacing) {
+    this(conversations, clock, pacing, new RunawayGuard(RunawayGuard.DEFAULT_LIMIT));
+  }
+
+  /** @param runaway the loop limit ({@code SOLWEBD_LOOP_LIMIT}) */
+  public SeatTurn(Conversations conversations, Clock clock, AccountPacing pacing, RunawayGuard runaway) {
     this.conversations = conversations;
     this.clock = clock;
     this.pacing = pacing;
+    this.runaway = runaway;
   }
 
   @Override
   public Optional<Answer> answerAtSubmit(TurnRequest request) {
     return request instanceof TurnRequest.Chat chat ? conversations.remembered(chat.turn()) : Optional.empty();
+  }
+
+  @Override
+  public Optional<ProviderFailure> refusalAtSubmit(TurnRequest request) {
+    return request instanceof TurnRequest.Chat chat ? runaway.check(chat.turn()) : Optional.empty();
+  }
+
+  @Override
+  public Optional<String> replayed(TurnRequest request) {
+    return request instanceof TurnRequest.Chat chat ? Optional.ofNullable(replays.remove(chat.turn()))
+        .map(ReplayCause::wireName) : Optional.empty();
   }
 
   /**
@@ -208,6 +232,9 @@ public final class SeatTurn implements TurnRunner {
      */
     SeatReply send(String text, List<Attachment> attachments) throws SeatException {
       assertEffort(seat, plan.turn().input().effort());
+      if (plan instanceof TurnPlan.Replay replay && replay.cause() != ReplayCause.FRESH) {
+        replays.put(plan.turn(), replay.cause());
+      }
       SendGate.Permit permit = pacing.gate().acquire();
       marked = true;
       SeatReply reply;
@@ -257,6 +284,14 @@ public final class SeatTurn implements TurnRunner {
       // request replays into a fresh conversation instead (docs/account-safety.md).
       boolean capped = e instanceof SeatException seatCap && seatCap.failure() != null
           && seatCap.failure().kind() == ProviderFailure.Kind.CAPPED;
+      // solwebd clicked Stop (the client left, the turn timed out): what the page shows is partial
+      // or nothing, never this turn's answer; the retry replays at once instead of waiting on it.
+      boolean stopped = e instanceof SeatException seatStop && seatStop.failure() != null
+          && seatStop.failure().kind() == ProviderFailure.Kind.CANCELLED;
+      if (typed && stopped) {
+        record(new TurnOutcome.Cancelled(proven == null ? null : proven.conversationUrl(), e.getMessage()));
+        return;
+      }
       record(typed ? new TurnOutcome.Uncertain(proven == null ? null : proven.conversationUrl(), e.getMessage(),
           proven == null || capped ? null : proven.userMessageId()) : new TurnOutcome.NotSent());
     }

@@ -84,8 +84,11 @@ final class HealthRoute {
     root.putObject("answers").put("stream", answers.stream()).put("dom", answers.dom())
         .put("disagreements", answers.disagreements()).put("recovered", answers.recoveredAnswers())
         .put("effort_mismatches_after_send", answers.effortMismatchesAfterSend());
+    // Every turn typed whole into a fresh conversation since start, by cause (a session's first is none).
+    ObjectNode replays = root.putObject("replays");
+    conversations.replays().byCause().forEach(replays::put);
     ArrayNode turns = root.putArray("turns");
-    for (LiveTurn.View turn : dispatcher.turns()) {
+    for (LiveTurn.View turn : dispatcher.views().turns()) {
       turn.toJson(turns.addObject());
     }
     ArrayNode occupancy = root.putArray("occupancy");

@@ -129,7 +129,7 @@ public final class SolwebServer {
     router.post("/shutdown").handler(this::shutdown);
     new OperatorRoutes(vertx, dispatcher, access, operator.logFile(),
         new OperatorRoutes.Delegates(health::body, managed::list, managed::delete), settings.maxBodyBytes()).mount(router);
-    SeatRoutes.mount(router, vertx, dispatcher); // the operator page's seats: picture, live view, control
+    SeatRoutes.mount(router, vertx, dispatcher.desk()); // the operator page's seats: picture, live view, control
     router.route().last().handler(ctx -> refuse(ctx, 404, "not_found",
         "no route " + ctx.request().method() + " " + ctx.request().path()
             + "; routes: POST /v1/chat/completions, POST /v1/responses, POST /v1/messages,"

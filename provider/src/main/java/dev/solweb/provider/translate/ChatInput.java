@@ -26,7 +26,7 @@ public record ChatInput(Effort effort, List<Message> messages, List<ToolSpec> to
 
   public ChatInput {
     Objects.requireNonNull(effort, "effort");
-    messages = List.copyOf(messages);
+    messages = List.copyOf(Continuity.merged(messages)); // one reply is one message, however the client split it
     tools = List.copyOf(tools);
     Objects.requireNonNull(clientSession, "clientSession");
   }

@@ -81,6 +81,12 @@ public record Conversation(
     @JsonProperty("in_flight") IN_FLIGHT,
     /** A failure past the Send boundary: the next request replays into a fresh conversation. */
     @JsonProperty("uncertain") UNCERTAIN,
+    /**
+     * solwebd stopped its last turn (the client left and did not rejoin, the turn timed out): the
+     * answer on the page is partial or none and is never read as this turn's; the next request
+     * replays into a fresh conversation at once instead of waiting for it.
+     */
+    @JsonProperty("cancelled") CANCELLED,
     /** The conversation can take no more turns (full): the next request replays into a fresh one. */
     @JsonProperty("retired") RETIRED,
     /**

@@ -21,6 +21,7 @@ public final class ConversationListing {
       case READY -> "live";
       case IN_FLIGHT -> "in_use";
       case UNCERTAIN -> "uncertain";
+      case CANCELLED -> "cancelled";
       case RETIRED -> "retired";
       case EXPIRED -> "expired";
       case DELETED -> "deleted";

@@ -45,6 +45,8 @@ public final class Conversations {
   private final Clock clock;
   private final ConversationPlace place;
   private final int maxCallsPerReply;
+  private final ReplayCounts replays;
+  private final DeliveredHistory history;
 
   Conversations(Registry registry, Clock clock) {
     this(registry, clock, ConversationPlace.HISTORY);
@@ -65,15 +67,27 @@ public final class Conversations {
    * @param maxCallsPerReply the daemon's cap on tool calls in one reply ({@code SOLWEBD_MAX_CALLS})
    */
   Conversations(Registry registry, Clock clock, ConversationPlace place, int maxCallsPerReply) {
+    this(registry, clock, place, maxCallsPerReply, new ReplayCounts(), new DeliveredHistory());
+  }
+
+  private Conversations(Registry registry, Clock clock, ConversationPlace place, int maxCallsPerReply,
+      ReplayCounts replays, DeliveredHistory delivered) {
     this.registry = registry;
     this.clock = clock;
     this.place = place;
     this.maxCallsPerReply = maxCallsPerReply;
+    this.replays = replays;
+    this.history = delivered;
   }
 
-  /** These conversations with another cap on the tool calls of one reply (the registry is shared). */
+  /** These conversations with another cap on the tool calls of one reply (the registry and counts are shared). */
   public Conversations withMaxCallsPerReply(int maxCallsPerReply) {
-    return new Conversations(registry, clock, place, maxCallsPerReply);
+    return new Conversations(registry, clock, place, maxCallsPerReply, replays, history);
+  }
+
+  /** The replays since start, by cause ({@code /healthz} {@code replays}). */
+  public ReplayCounts replays() {
+    return replays;
   }
 
   /**
@@ -185,21 +199,20 @@ public final class Conversations {
   public TurnPlan plan(ChatTurn turn) {
     Optional<Conversation> existing = registry.get(turn.sessionKey());
     if (existing.isEmpty()) {
-      return replay(turn, null, "a session not seen before");
+      return replay(turn, null, ReplayCause.FRESH, "a session not seen before");
     }
     Conversation conversation = existing.get();
     if (conversation.recoverable() && conversation.inFlight().equals(turn.historyDigest())) {
       return new TurnPlan.Recover(turn, conversation); // the same turn again: its answer may be there already
     }
     if (conversation.status() != Conversation.Status.READY) {
-      return replay(turn, conversation,
+      return replay(turn, conversation, ReplayCause.of(conversation.status()),
           "the conversation is " + conversation.status().name().toLowerCase(java.util.Locale.ROOT));
     }
     String misplaced = ProjectMatch.misplaced(conversation, place);
     if (misplaced != null) {
-      LOG.info("session " + turn.sessionKey() + ": " + misplaced + "; replaying it into a fresh conversation in "
+      return replay(turn, conversation, ReplayCause.MISPLACED, misplaced + "; replaying it into a fresh conversation in "
           + place);
-      return replay(turn, conversation, misplaced);
     }
     List<Message> messages = turn.messages();
     int delivered = Math.min(conversation.deliveredCount(), messages.size());
@@ -210,7 +223,10 @@ public final class Conversations {
           delta.uploads());
     } catch (ReplayNeeded desync) {
       // A desynced conversation is replaced, never patched.
-      return replay(turn, conversation, desync.getMessage());
+      Optional<DeliveredHistory.Difference> first = history.firstDifference(turn.sessionKey(), messages);
+      return replay(turn, conversation, desync.replayCause(), desync.getMessage()
+          + first.map(d -> "; " + d.line()).orElse("; the first message that differs is not known (delivered before"
+              + " this daemon started)"));
     }
   }
 
@@ -220,7 +236,7 @@ public final class Conversations {
    * again for the replay it gets).
    */
   public TurnPlan.Replay replayMissing(TurnPlan.Deliver plan) {
-    return replay(plan.turn(), plan.into(), "the conversation is missing from the page");
+    return replay(plan.turn(), plan.into(), ReplayCause.MISSING, "the conversation is missing from the page");
   }
 
   /**
@@ -228,7 +244,8 @@ public final class Conversations {
    * replay as before, into a fresh conversation.
    */
   public TurnPlan.Replay replayUnrecovered(TurnPlan.Recover plan) {
-    return replay(plan.turn(), plan.uncertain(), "the uncertain turn's conversation holds no answer to it");
+    return replay(plan.turn(), plan.uncertain(), ReplayCause.UNRECOVERED,
+        "the uncertain turn's conversation holds no answer to it");
   }
 
   /**
@@ -277,8 +294,20 @@ public final class Conversations {
     int turnsBefore = base == null ? 0 : base.turns();
     long input = (base == null ? 0 : base.estimatedInput()) + plan.newInput();
     long output = base == null ? 0 : base.estimatedOutput();
+    if (plan instanceof TurnPlan.Replay replay && !(outcome instanceof TurnOutcome.NotSent)) {
+      replays.count(replay.cause()); // it reached the page
+    }
     if (outcome instanceof TurnOutcome.Replied replied) {
       return Optional.of(recordReply(plan, base, replied, turnsBefore, input, output));
+    }
+    if (outcome instanceof TurnOutcome.Cancelled cancelled) {
+      // Never recoverable: no in-flight digest and no sent message id, so the next request replays at once.
+      String url = cancelled.conversationUrl() != null ? cancelled.conversationUrl() : base == null ? "" : base.url();
+      registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
+          turnsBefore + 1, openedAt(base), Conversation.Status.CANCELLED, null, input, output, previousAnswer(plan),
+          now(), null, temporary(base), 0, clientSession(turn)).withFiles(files(base, plan)));
+      history.forget(turn.sessionKey());
+      return Optional.empty();
     }
     if (outcome instanceof TurnOutcome.Uncertain uncertain) {
       String url = uncertain.conversationUrl() != null ? uncertain.conversationUrl() : base == null ? "" : base.url();
@@ -312,7 +341,10 @@ public final class Conversations {
     int turns = turnsBefore + replied.sends();
     long totalInput = input + replied.extraInput();
     long totalOutput = output + replied.output();
-    List<String> ids = callIds(turns, replied.reply().calls().size());
+    // Numbered by the reply's place in the client's history, never reset by a replay: the number
+    // groups one reply's calls (Continuity), so two replies must never share it.
+    int reply = (int) turn.messages().stream().filter(m -> m.role() == Message.Role.ASSISTANT).count() + 1;
+    List<String> ids = callIds(reply, replied.reply().calls().size());
     Message assistant;
     if (replied.reply() instanceof Reply.Final answer) {
       assistant = new Message(Message.Role.ASSISTANT, answer.text(), List.of(), null);
@@ -328,6 +360,9 @@ public final class Conversations {
     Answer answer = new Answer(replied.reply(), ids, new Answer.Usage(totalInput, totalOutput), replied.images(),
         replied.model());
     RememberedAnswer memory = RememberedAnswer.of(turn.historyDigest(), answer, clock.instant().getEpochSecond());
+    List<Message> held = new ArrayList<>(turn.messages());
+    held.add(assistant);
+    history.record(turn.sessionKey(), held);
     registry.put(new Conversation(turn.sessionKey(), replied.conversationUrl(), turn.input().effort(),
         turn.messages().size() + 1, HistoryDigest.extend(turn.historyDigest(), assistant), turns, openedAt(base),
         Conversation.Status.READY, null, totalInput, totalOutput, memory.size() <= MAX_ANSWER_CHARS ? memory : null,
@@ -335,7 +370,7 @@ public final class Conversations {
     return answer;
   }
 
-  /** {@code call_<turn>_<8 hex>}, one per call, distinct within the reply. */
+  /** {@code call_<reply>_<8 hex>}, one per call, distinct within the reply. */
   private static List<String> callIds(int turn, int count) {
     Set<String> ids = new LinkedHashSet<>();
     while (ids.size() < count) {
@@ -344,7 +379,10 @@ public final class Conversations {
     return List.copyOf(ids);
   }
 
-  private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, String why) {
+  private TurnPlan.Replay replay(ChatTurn turn, Conversation replaced, ReplayCause cause, String why) {
+    if (cause != ReplayCause.FRESH) {
+      LOG.info("session " + turn.sessionKey() + ": replay (" + cause.wireName() + "): " + why);
+    }
     List<Message> messages = turn.messages();
     String preamble = Preamble.render(SessionKey.systemText(messages), rules(turn));
     Delivery.Typed history = Delivery.replayed(messages);
@@ -353,7 +391,7 @@ public final class Conversations {
     long systemMessages = messages.stream().filter(m -> m.role() == Message.Role.SYSTEM).count();
     long mandatory = ContextBudget.estimateInput(preamble, (int) systemMessages, tools);
     return new TurnPlan.Replay(turn, replaced, text, ContextBudget.estimateInput(text, messages.size(), tools),
-        mandatory, why, history.uploads());
+        mandatory, cause, why, history.uploads());
   }
 
   /** The conversation the turn types into: the resumed one, or none for a fresh conversation. */

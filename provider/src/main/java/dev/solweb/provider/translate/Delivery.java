@@ -37,11 +37,15 @@ final class Delivery {
   static Typed deliver(Conversation conversation, List<Message> messages, String deliveredPrefixDigest)
       throws ReplayNeeded {
     int delivered = conversation.deliveredCount();
-    if (messages.size() <= delivered) {
-      throw new ReplayNeeded("the request adds nothing to the " + delivered + " delivered messages");
+    if (messages.size() < delivered) {
+      throw new ReplayNeeded(ReplayCause.COMPACTED, "the history holds " + messages.size() + " messages, fewer than the "
+          + delivered + " the conversation holds (compacted, or messages removed)");
     }
     if (!deliveredPrefixDigest.equals(conversation.deliveredDigest())) {
-      throw new ReplayNeeded("the history does not extend what the conversation holds (compacted or rewritten)");
+      throw new ReplayNeeded(ReplayCause.REWRITTEN, "the history does not extend what the conversation holds (rewritten)");
+    }
+    if (messages.size() == delivered) {
+      throw new ReplayNeeded(ReplayCause.NOTHING_NEW, "the request adds nothing to the " + delivered + " delivered messages");
     }
     TurnFiles files = TurnFiles.of(messages, delivered, conversation.fileDigests());
     return new Typed(render(messages, delivered, false, files), files.uploads());
@@ -95,7 +99,7 @@ final class Delivery {
         case USER -> blocks.add(TurnEnvelope.user(message.content()) + files.marker(message));
         case ASSISTANT, SYSTEM -> {
           if (!fresh) {
-            throw new ReplayNeeded("the new messages include a " + message.role().name().toLowerCase(java.util.Locale.ROOT)
+            throw new ReplayNeeded(ReplayCause.FOREIGN_MESSAGE, "the new messages include a " + message.role().name().toLowerCase(java.util.Locale.ROOT)
                 + " message the conversation never saw");
           }
           if (message.role() == Message.Role.ASSISTANT) {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A digest of a message history in canonical form (object keys sorted), so the registry can
+ * A digest of a message history in canonical form ({@link #extend}), so the registry can
  * prove a request extends what was delivered without keeping any prompt text (a message's files
  * count by name, type and sha256, never their bytes). It is a hash
  * chain, one link per message, so extending a known digest by one message costs one link.
@@ -45,15 +45,38 @@ final class HistoryDigest {
     return List.copyOf(digests);
   }
 
-  /** The digest of a history of digest {@code digest} followed by {@code message}. */
+  /**
+   * The digest of a history of digest {@code digest} followed by {@code message}. What the client
+   * owns counts whole (user text, tool results, files); system text and a final answer's text
+   * count up to whitespace; an assistant message with tool calls counts by the calls' ids alone
+   * (solwebd minted them, {@link Continuity}): its arguments and text are the client's echo of
+   * solwebd's answer, however re-serialized.
+   */
   public static String extend(String digest, Message message) {
+    try {
+      return SessionKey.sha256Hex(digest + "\n" + JSON.writeValueAsString(canonical(message)));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree always serializes", e);
+    }
+  }
+
+  /** The fields of {@code message} the digest covers, in the form it covers them ({@link #extend}). */
+  static ObjectNode canonical(Message message) {
     ObjectNode node = JSON.createObjectNode();
     node.put("role", message.role().name());
-    node.put("content", message.content());
+    node.put("content", switch (message.role()) {
+      case USER, TOOL -> message.content();
+      case SYSTEM -> Continuity.canonicalText(message.content());
+      case ASSISTANT -> message.toolCalls().isEmpty() ? Continuity.canonicalText(message.content()) : "";
+    });
     node.put("tool_call_id", message.toolCallId());
     ArrayNode calls = node.putArray("tool_calls");
     for (Message.ToolCallRef call : message.toolCalls()) {
-      calls.addObject().put("id", call.id()).put("name", call.name()).set("arguments", sorted(call.arguments()));
+      ObjectNode entry = calls.addObject().put("id", call.id());
+      if (!Continuity.minted(call.id())) {
+        // A call solwebd did not answer (another model's, earlier in the client's session) is the client's own.
+        entry.put("name", call.name()).set("arguments", sorted(call.arguments()));
+      }
     }
     // Only a message with files says so: every digest recorded before files existed still matches.
     if (!message.attachments().isEmpty()) {
@@ -61,11 +84,7 @@ final class HistoryDigest {
       message.attachments().forEach(file -> files.addObject().put("name", file.name()).put("media_type", file.mediaType())
           .put("sha256", file.sha256()));
     }
-    try {
-      return SessionKey.sha256Hex(digest + "\n" + JSON.writeValueAsString(node));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a JSON tree always serializes", e);
-    }
+    return node;
   }
 
   private static JsonNode sorted(JsonNode node) {

@@ -6,7 +6,14 @@ package dev.solweb.provider.translate;
  * A desynced conversation is replaced, never patched.
  */
 final class ReplayNeeded extends Exception {
-  public ReplayNeeded(String why) {
+  private final ReplayCause cause;
+
+  ReplayNeeded(ReplayCause cause, String why) {
     super(why, null, false, false);
+    this.cause = cause;
+  }
+
+  ReplayCause replayCause() {
+    return cause;
   }
 }

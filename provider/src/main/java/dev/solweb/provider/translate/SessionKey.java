@@ -22,7 +22,7 @@ public final class SessionKey {
 
   public static String of(List<Message> messages, List<ToolSpec> tools, Effort effort, Optional<String> clientSession) {
     StringBuilder material = new StringBuilder();
-    material.append(systemText(messages)).append('\0');
+    material.append(keyedSystemText(messages)).append('\0');
     Optional<Message> firstUser = messages.stream().filter(m -> m.role() == Message.Role.USER).findFirst();
     material.append(firstUser.map(Message::content).orElse("")).append('\0');
     // Two tasks that open with the same words about different files are two sessions; a first
@@ -47,6 +47,23 @@ public final class SessionKey {
    */
   public static String clientTag(String clientSession) {
     return sha256Hex(CLIENT_TAG_SEPARATOR + clientSession).substring(0, 12);
+  }
+
+  /**
+   * The system text as the key sees it: a leading system message as sent, a system message inside
+   * the history (Claude Code 2.1.33x sends its environment second, as blocks in one request and a
+   * string in the next) up to whitespace, so a change of its form keeps the session.
+   */
+  private static String keyedSystemText(List<Message> messages) {
+    List<String> parts = new java.util.ArrayList<>();
+    boolean leading = true;
+    for (Message message : messages) {
+      leading &= message.role() == Message.Role.SYSTEM;
+      if (message.role() == Message.Role.SYSTEM) {
+        parts.add(leading ? message.content() : Continuity.canonicalText(message.content()));
+      }
+    }
+    return String.join("\n\n", parts);
   }
 
   /** All system (and developer) message text, in order, joined by blank lines. */

@@ -47,6 +47,15 @@ public sealed interface TurnOutcome {
   }
 
   /**
+   * solwebd stopped the turn past its Send (its client left and did not rejoin, the turn timed
+   * out): the page holds a partial answer or none, which is never read as this turn's. The
+   * conversation is not typed into again; the next request replays at once.
+   *
+   * @param conversationUrl the conversation's URL if the page showed one, else null
+   */
+  record Cancelled(String conversationUrl, String why) implements TurnOutcome {}
+
+  /**
    * The seat failed before Send (the browser lost before the click, say): the conversation is as
    * it was before the turn, and the turn may run again.
    */

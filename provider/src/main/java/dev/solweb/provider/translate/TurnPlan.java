@@ -51,11 +51,12 @@ public sealed interface TurnPlan {
    *
    * @param replaced the registry entry this replaces, or null for a session never seen
    * @param mandatory estimated tokens of the system rules and tool schemas alone
-   * @param why why the conversation is not continued (for logs and tests)
+   * @param cause why, as /healthz counts it ({@link ReplayCause#FRESH} for a session's first turn)
+   * @param why why the conversation is not continued, in words (for logs and tests)
    * @param attachments the history's newest files (its text's note names any left out)
    */
-  record Replay(ChatTurn turn, Conversation replaced, String text, long newInput, long mandatory, String why,
-      List<Attachment> attachments) implements TurnPlan {
+  record Replay(ChatTurn turn, Conversation replaced, String text, long newInput, long mandatory, ReplayCause cause,
+      String why, List<Attachment> attachments) implements TurnPlan {
     public Replay {
       attachments = List.copyOf(attachments);
     }

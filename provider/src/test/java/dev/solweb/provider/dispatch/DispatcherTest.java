@@ -99,7 +99,7 @@ class DispatcherTest {
   void theSeatViewsAndTheLastTurnsSayWhatEachSeatDidWithTimesAndOutcomesButNoText() {
     start(1);
     runner.failures.put("b", ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "the page broke"));
-    assertThat(dispatcher.seats()).singleElement().satisfies(seat -> {
+    assertThat(dispatcher.views().seats()).singleElement().satisfies(seat -> {
       assertThat(seat.state()).isEqualTo("ready");
       assertThat(seat.doing()).isEqualTo("idle");
       assertThat(seat.effort()).isNull();
@@ -110,7 +110,7 @@ class DispatcherTest {
     dispatcher.submit(chat("b"));
     time.advance(Duration.ofSeconds(2));
 
-    SeatView busy = dispatcher.seats().get(0);
+    SeatView busy = dispatcher.views().seats().get(0);
     assertThat(busy.doing()).isEqualTo("turn");
     assertThat(busy.effort()).isEqualTo("high");
     assertThat(busy.turn().state()).isEqualTo("typing");
@@ -119,7 +119,7 @@ class DispatcherTest {
     time.advance(Duration.ofSeconds(1));
     seatThreads.get(0).runNext();
 
-    List<FinishedTurn> last = dispatcher.finishedTurns();
+    List<FinishedTurn> last = dispatcher.views().finishedTurns();
     assertThat(last).extracting(FinishedTurn::outcome).containsExactly("unavailable", "answered");
     assertThat(last.get(0).detail()).isEqualTo("the page broke");
     assertThat(last.get(0).queuedSeconds()).as("b waited for a").isEqualTo(2.0);
@@ -130,8 +130,8 @@ class DispatcherTest {
     assertThat(last.get(1).detail()).isNull();
     assertThat(last).allSatisfy(turn -> assertThat(turn.seat()).isZero());
     assertThat(last.toString()).doesNotContain("answer to");
-    assertThat(dispatcher.seats().get(0).doing()).isEqualTo("idle");
-    assertThat(dispatcher.seats().get(0).effort()).as("the effort it last ran").isEqualTo("high");
+    assertThat(dispatcher.views().seats().get(0).doing()).isEqualTo("idle");
+    assertThat(dispatcher.views().seats().get(0).effort()).as("the effort it last ran").isEqualTo("high");
   }
 
   @Test
@@ -146,7 +146,7 @@ class DispatcherTest {
     for (int i = 0; i < 55; i++) {
       seatThreads.get(0).runNext();
     }
-    List<FinishedTurn> last = dispatcher.finishedTurns();
+    List<FinishedTurn> last = dispatcher.views().finishedTurns();
     assertThat(last).hasSize(FinishedTurns.SIZE);
     assertThat(last.get(0).session()).isEqualTo(requests.get(54).sessionKey());
     assertThat(last.get(49).session()).isEqualTo(requests.get(5).sessionKey());

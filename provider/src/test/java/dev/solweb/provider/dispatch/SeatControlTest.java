@@ -64,7 +64,7 @@ class SeatControlTest {
   @Test
   void aFreeSeatIsTakenAtOnceATurnWaitsAndRunsAfterTheSeatIsGivenBackAndProbed() {
     start(1, true);
-    CompletableFuture<SeatControl.View> taken = dispatcher.takeControl(0);
+    CompletableFuture<SeatControl.View> taken = dispatcher.desk().takeControl(0);
     assertThat(taken).isCompleted();
     assertThat(taken.join().state()).isEqualTo(SeatControl.State.CONTROLLED);
     assertThat(taken.join().idleReleaseAt()).isEqualTo(time.now().plus(SeatControls.IDLE));
@@ -77,12 +77,12 @@ class SeatControlTest {
     assertThat(health.detail()).contains("every seat is under the operator's control")
         .contains("seat 0 is under the operator's control");
     assertThat(health.controls()).extracting(SeatControl.View::seat).containsExactly(0);
-    assertThat(dispatcher.touch(0).state()).isEqualTo(SeatControl.State.CONTROLLED);
+    assertThat(dispatcher.desk().touch(0).state()).isEqualTo(SeatControl.State.CONTROLLED);
 
     // The person logged in meanwhile: the probe after the give-back sees the account.
     seats.get(0).account = "person@example.invalid";
-    assertThat(dispatcher.giveBack(0)).isTrue();
-    assertThat(dispatcher.control(0)).isNull();
+    assertThat(dispatcher.desk().giveBack(0)).isTrue();
+    assertThat(dispatcher.desk().control(0)).isNull();
     assertThat(threads.get(0).queued()).as("the re-probe, before any turn").isEqualTo(1);
     int probes = seats.get(0).probes;
     threads.get(0).runNext();
@@ -100,10 +100,10 @@ class SeatControlTest {
   void controlAskedForDuringATurnIsTakenWhenTheTurnEndsAndRefusesInputUntilThen() {
     start(1, true);
     Dispatcher.TurnHandle running = dispatcher.submit(chat("running"));
-    CompletableFuture<SeatControl.View> taken = dispatcher.takeControl(0);
+    CompletableFuture<SeatControl.View> taken = dispatcher.desk().takeControl(0);
     assertThat(taken).isNotDone();
-    assertThat(dispatcher.control(0).state()).isEqualTo(SeatControl.State.PENDING);
-    assertThatThrownBy(() -> dispatcher.touch(0)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
+    assertThat(dispatcher.desk().control(0).state()).isEqualTo(SeatControl.State.PENDING);
+    assertThatThrownBy(() -> dispatcher.desk().touch(0)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
       assertThat(refused.status()).isEqualTo(409);
       assertThat(refused.type()).isEqualTo("not_controlled");
       assertThat(refused.getMessage()).contains("a turn is still running");
@@ -116,13 +116,13 @@ class SeatControlTest {
     assertThat(taken.join().state()).isEqualTo(SeatControl.State.CONTROLLED);
     assertThat(threads.get(0).queued()).as("the queued turn waits for the give-back").isZero();
     assertThat(queued.result()).isNotDone();
-    assertThat(dispatcher.takeControl(0)).as("asking again answers the same").isSameAs(taken);
+    assertThat(dispatcher.desk().takeControl(0)).as("asking again answers the same").isSameAs(taken);
   }
 
   @Test
   void withTwoSeatsQueuedTurnsGoToTheSeatThatIsNotControlled() {
     start(2, true);
-    dispatcher.takeControl(0);
+    dispatcher.desk().takeControl(0);
     Dispatcher.TurnHandle turn = dispatcher.submit(chat("b"));
     assertThat(threads.get(0).queued()).isZero();
     assertThat(threads.get(1).queued()).isEqualTo(1);
@@ -135,41 +135,41 @@ class SeatControlTest {
   @Test
   void aControlledSeatIsGivenBackAfterTheIdleTimeCountedFromTheLastInput() {
     start(1, true);
-    dispatcher.takeControl(0);
+    dispatcher.desk().takeControl(0);
     time.advance(Duration.ofMinutes(4));
-    dispatcher.touch(0);
+    dispatcher.desk().touch(0);
     time.advance(Duration.ofMinutes(4));
-    assertThat(dispatcher.control(0)).as("4 min after the last input").isNotNull();
-    assertThat(dispatcher.control(0).idleReleaseAt()).isEqualTo(time.now().plus(Duration.ofMinutes(1)));
+    assertThat(dispatcher.desk().control(0)).as("4 min after the last input").isNotNull();
+    assertThat(dispatcher.desk().control(0).idleReleaseAt()).isEqualTo(time.now().plus(Duration.ofMinutes(1)));
     time.advance(Duration.ofSeconds(59));
-    assertThat(dispatcher.control(0)).isNotNull();
+    assertThat(dispatcher.desk().control(0)).isNotNull();
     time.advance(Duration.ofSeconds(1));
-    assertThat(dispatcher.control(0)).as("5 min without input").isNull();
+    assertThat(dispatcher.desk().control(0)).as("5 min without input").isNull();
     assertThat(threads.get(0).queued()).as("the re-probe").isEqualTo(1);
-    assertThatThrownBy(() -> dispatcher.touch(0)).isInstanceOf(SeatControl.Refused.class);
+    assertThatThrownBy(() -> dispatcher.desk().touch(0)).isInstanceOf(SeatControl.Refused.class);
   }
 
   @Test
   void refusalsAreTyped() {
     start(1, false);
-    assertThatThrownBy(() -> dispatcher.takeControl(0)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
+    assertThatThrownBy(() -> dispatcher.desk().takeControl(0)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
       assertThat(refused.status()).isEqualTo(409);
       assertThat(refused.type()).isEqualTo("no_page");
     });
-    assertThatThrownBy(() -> dispatcher.takeControl(3)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
+    assertThatThrownBy(() -> dispatcher.desk().takeControl(3)).isInstanceOfSatisfying(SeatControl.Refused.class, refused -> {
       assertThat(refused.status()).isEqualTo(404);
       assertThat(refused.getMessage()).contains("seats 0 to 0");
     });
-    assertThat(dispatcher.giveBack(0)).as("nothing to give back").isFalse();
-    assertThat(dispatcher.screen(0)).isEmpty();
+    assertThat(dispatcher.desk().giveBack(0)).as("nothing to give back").isFalse();
+    assertThat(dispatcher.desk().screen(0)).isEmpty();
   }
 
   @Test
   void aControlAskedForIsDroppedByAGiveBackBeforeTheTurnEnds() {
     start(1, true);
     dispatcher.submit(chat("running"));
-    CompletableFuture<SeatControl.View> taken = dispatcher.takeControl(0);
-    assertThat(dispatcher.giveBack(0)).isTrue();
+    CompletableFuture<SeatControl.View> taken = dispatcher.desk().takeControl(0);
+    assertThat(dispatcher.desk().giveBack(0)).isTrue();
     assertThat(taken).isCompletedExceptionally();
     Dispatcher.TurnHandle next = dispatcher.submit(chat("next"));
     threads.get(0).runNext();

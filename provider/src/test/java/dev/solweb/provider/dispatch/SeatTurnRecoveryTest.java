@@ -44,6 +44,7 @@ class SeatTurnRecoveryTest {
     Optional<SeatReply> recovered = Optional.empty();
     boolean missingOnFirstSend;
     boolean downgradeOnFirstSend;
+    boolean stoppedOnFirstSend;
     Consumer<SentMessage> sent = m -> { };
 
     @Override
@@ -78,6 +79,13 @@ class SeatTurnRecoveryTest {
         missingOnFirstSend = false;
         sent.accept(new SentMessage("u-refused", URL));
         throw SeatException.conversationMissing("the page answered HTTP 404 conversation_not_found");
+      }
+      if (stoppedOnFirstSend) {
+        // The dispatcher clicked Stop (the client left, the rejoin grace ran out) after the page took the Send.
+        stoppedOnFirstSend = false;
+        sent.accept(new SentMessage("u-stopped", URL));
+        throw SeatException.failed(dev.solweb.provider.failure.ProviderFailure.of(
+            dev.solweb.provider.failure.ProviderFailure.Kind.CANCELLED, "Stop clicked; the turn was cancelled"), true);
       }
       if (downgradeOnFirstSend) {
         downgradeOnFirstSend = false;
@@ -116,6 +124,29 @@ class SeatTurnRecoveryTest {
     TurnPlan plan = conversations.plan(turn);
     conversations.sending(plan);
     conversations.record(plan, new TurnOutcome.Uncertain(URL, "timeout", "u-1"));
+  }
+
+  @Test
+  void aTurnSolwebdStoppedIsCancelledAndItsRetryReplaysAtOnceWithoutWaitingOnThePartialAnswer() throws Exception {
+    ChatTurn turn = turn("a slow one");
+    Seat seat = new Seat();
+    seat.stoppedOnFirstSend = true;
+    seat.recovered = Optional.of(new SeatReply(List.of(), "half an ans", URL)); // what the stopped page shows
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.run(seat, new TurnRequest.Chat(turn), p -> { }))
+        .isInstanceOf(SeatException.class);
+    assertThat(conversations.current(turn.sessionKey())).hasValueSatisfying(c -> {
+      assertThat(c.status()).isEqualTo(Conversation.Status.CANCELLED);
+      assertThat(c.recoverable()).isFalse();
+    });
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
+
+    assertThat(text(answer)).isEqualTo("typed answer");
+    // One page action for the retry: a fresh conversation and its send; the stopped answer is never read.
+    assertThat(seat.calls).containsExactly("openNew", "send", "openNew", "send");
+    assertThat(runner.replayed(new TurnRequest.Chat(turn))).hasValue("cancelled");
+    assertThat(conversations.replays().byCause()).containsEntry("cancelled", 1L);
   }
 
   @Test

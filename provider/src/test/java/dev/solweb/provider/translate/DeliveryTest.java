@@ -54,7 +54,7 @@ class DeliveryTest {
         held.estimatedInput(), held.estimatedOutput(), null));
     TurnPlan plan = new Conversations(registry, Clock.systemUTC()).plan(turn);
     if (plan instanceof TurnPlan.Replay replay) {
-      throw new ReplayNeeded(replay.why());
+      throw new ReplayNeeded(replay.cause(), replay.why());
     }
     return plan.text();
   }
@@ -172,7 +172,8 @@ class DeliveryTest {
   }
 
   @Test
-  void prefixWithADifferentArgumentValueDoesNotMatch() throws Exception {
+  void anEchoOfSolwebdsOwnCallWithOtherArgumentsStillContinues() throws Exception {
+    // The call carries the id solwebd minted: whatever the client did to its arguments, it is solwebd's answer.
     List<Message> request = List.of(
         Message.system("You are a coding agent."),
         Message.user("read src/a.txt"),
@@ -180,7 +181,21 @@ class DeliveryTest {
             + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"limit\\\":201,\\\"path\\\":\\\"src/a.txt\\\"}\"}}]}", 2),
         toolResult(CALL_ID, "hello"));
 
-    assertThatThrownBy(() -> deliver(conversationHolding(delivered()), request))
+    assertThat(deliver(conversationHolding(delivered()), request)).isEqualTo("TOOL RESULT [" + CALL_ID + "]\nhello");
+  }
+
+  @Test
+  void aCallSolwebdDidNotMintWithADifferentArgumentValueDoesNotMatch() throws Exception {
+    String foreign = "toolu_01AbCdEf";
+    List<Message> held = List.of(Message.user("read src/a.txt"),
+        new Message(Message.Role.ASSISTANT, "", List.of(new Message.ToolCallRef(foreign, "read", arguments())), null));
+    List<Message> request = List.of(
+        Message.user("read src/a.txt"),
+        parse("{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"" + foreign + "\",\"type\":\"function\","
+            + "\"function\":{\"name\":\"read\",\"arguments\":\"{\\\"limit\\\":201,\\\"path\\\":\\\"src/a.txt\\\"}\"}}]}", 1),
+        toolResult(foreign, "hello"));
+
+    assertThatThrownBy(() -> deliver(conversationHolding(held), request))
         .isInstanceOf(ReplayNeeded.class);
   }
 

@@ -91,11 +91,11 @@ public final class OperatorRoutes {
     ObjectNode root = Json.MAPPER.createObjectNode();
     root.set("health", delegates.health().get());
     ArrayNode seats = root.putArray("seats");
-    for (SeatView seat : dispatcher.seats()) {
+    for (SeatView seat : dispatcher.views().seats()) {
       seat.toJson(seats.addObject());
     }
     ArrayNode last = root.putArray("last_turns");
-    for (FinishedTurn turn : dispatcher.finishedTurns()) {
+    for (FinishedTurn turn : dispatcher.views().finishedTurns()) {
       turn.toJson(last.addObject());
     }
     root.put("seat_live", seatLive);
