@@ -55,9 +55,13 @@ public final class PageScripts {
   /**
    * Finding controls by {@link Controls}' strategies, and answer messages by its reply
    * strategies (prepended after {@link #COMMON}). {@code find} returns the first strategy with an
-   * element (visible, unless asked otherwise) of one of its names, after its {@code after} anchor,
-   * and that element's index among ALL of its selector's matches, for Playwright's
-   * {@code locator(css).nth(index)}. Messages are read from the VISIBLE conversation only: a
+   * element a person could use (unless asked for any visibility: the doctor) of one of its names,
+   * after its {@code after} anchor and, for a strategy {@code near} an editor, after that editor in
+   * its nearest container holding one; and that element's index among ALL of its selector's matches,
+   * for Playwright's {@code locator(css).nth(index)} at once. Usable means shown, of non-zero size and
+   * reached by the pointer at its centre (REAL-PAGE row 57); one that only the keyboard reaches
+   * (covered) is returned, marked {@code covered}, only when no strategy finds a reachable one.
+   * Messages are read from the VISIBLE conversation only: a
    * hidden surface of a conversation opened earlier (REAL-PAGE row 39) is never a message.
    */
   static final String FIND = """

@@ -28,9 +28,14 @@ public final class Uploads {
   /** "Add files and more": its id, else the composer form's first menu opener (the leading slot). */
   static final List<String> PLUS = List.of("#composer-plus-btn", "form:has([contenteditable=\"true\"]) button[aria-haspopup=\"menu\"]");
 
-  /** The composer form: the one that holds the editor. */
+  /**
+   * The composer form: the one that holds the editor; where there is no form (row 55, a temporary
+   * chat), the editor's nearest container that holds a file input.
+   */
   private static final String FORM = "(() => { const e = document.querySelector('#prompt-textarea, .ProseMirror,"
-      + " [contenteditable=\"true\"]'); return e && e.closest('form'); })()";
+      + " [contenteditable=\"true\"]'); if (!e) return null; if (e.closest('form')) return e.closest('form');"
+      + " for (let b = e.parentElement; b; b = b.parentElement) if (b.querySelector('input[type=\"file\"]')) return b;"
+      + " return null; })()";
 
   /**
    * How long handing files to an input may take: the bytes travel through Playwright's pipe (about
