@@ -499,13 +499,19 @@ class SeatLiveFakesolTest {
       return frame;
     }
 
-    /** The first frame that satisfies {@code test}, or empty once no frame came for 5 s (a paint the screencast left unsent). */
+    /**
+     * The first frame that satisfies {@code test}, or empty when none did within 20 s (the screencast
+     * may leave that paint unsent, and keep sending older ones): only the figure is lost then.
+     */
     java.util.Optional<BufferedImage> firstShowing(java.util.function.Predicate<BufferedImage> test) throws Exception {
-      byte[] frame;
-      while ((frame = frames.poll(5, TimeUnit.SECONDS)) != null) {
-        BufferedImage image = ImageIO.read(new ByteArrayInputStream(frame));
-        if (test.test(image)) {
-          return java.util.Optional.of(image);
+      long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+      while (System.nanoTime() < deadline) {
+        byte[] frame = frames.poll(1, TimeUnit.SECONDS);
+        if (frame != null) {
+          BufferedImage image = ImageIO.read(new ByteArrayInputStream(frame));
+          if (test.test(image)) {
+            return java.util.Optional.of(image);
+          }
         }
       }
       return java.util.Optional.empty();
