@@ -42,7 +42,8 @@ import java.util.logging.Logger;
  * check the effort, cross the Send boundary, wait for the answer by the stream's rule (the DOM's
  * where the stream cannot judge, {@link AnswerArbiter}) and read it back from the source that
  * decided. Everything before the Send click fails with {@code afterSend=false}; from the click on
- * nothing is ever resent. One instance per turn, on the seat's thread; the seat guards it.
+ * nothing is ever resent. The page is read as it changes ({@link PageReads}). One instance per
+ * turn, on the seat's thread; the seat guards it.
  */
 final class PageTurn {
 
@@ -66,7 +67,7 @@ final class PageTurn {
 
   /** What the seat hands a turn: the page, its stream, the funnel and the seat's own state. */
   record Tab(ChatGptPage chat, PageStream stream, SeatNavigation navigation, SeatFaults faults, PageWait pageWait,
-      ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
+      PageReads reads, ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
 
   /** The phase {@link #timings} gives the uploads: from the first {@code setInputFiles} to every file processed. */
   static final String UPLOAD_PHASE = "upload: input to ready";
@@ -317,12 +318,13 @@ final class PageTurn {
     long clicked = System.nanoTime();
     long clickedMillis = System.currentTimeMillis();
     CompletionTracker tracker = new CompletionTracker(tab.completion());
+    PageReads.Loop reads = tab.reads().loop(baseline);
     Ended ended = tab.pageWait().until(Duration.ofDays(365), () -> {
       if (tab.stopRequested().get()) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
-      ChatGptPage.State now = chat.state(baseline);
+      ChatGptPage.State now = reads.state();
       stream.poll();
       reportConversation();
       // The page's own banner first: it names the exact time a cap lifts; the stream's error
@@ -352,7 +354,9 @@ final class PageTurn {
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       return null;
-    }, () -> null, () -> stream.awaitNews(POLL)); // a poll as soon as the stream moves, else every POLL
+      // A poll as soon as the page or its stream moves; on a still page, when the DOM rule could next hold.
+    }, () -> null, () -> reads.await(Optional.ofNullable(tracker.untilDecidable(System.nanoTime(), POLL))
+        .orElse(PageReads.SAFETY_NET)));
     long decidedMillis = System.currentTimeMillis();
     timings.mark("waiting for the answer");
     if (stream.completedAtMillis() > 0) {
@@ -505,8 +509,9 @@ final class PageTurn {
   /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
   private void waitSendable(boolean withAttachments) throws SeatException {
     boolean[] sendSeen = {false};
+    PageReads.Loop reads = tab.reads().loop(Set.of());
     tab.pageWait().until(SEND_READY, () -> {
-      ChatGptPage.State s = chat.state(Set.of());
+      ChatGptPage.State s = reads.state();
       sendSeen[0] |= s.via().send() != null;
       tab.faults().failOnPage(s, false, withAttachments);
       if (s.sendEnabled() && !s.stopVisible()) {
@@ -517,7 +522,8 @@ final class PageTurn {
       }
       return null;
     }, () -> failed(Kind.UNAVAILABLE, sendSeen[0] ? "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent"
-        : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
+        : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false),
+        () -> reads.await(PageReads.SAFETY_NET));
   }
 
   /**

@@ -27,6 +27,7 @@ import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
+import dev.solweb.provider.seat.playwright.page.PageChanges;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
@@ -129,6 +130,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
       ctx.addInitScript(PageScripts.INIT);
+      ctx.addInitScript(PageChanges.INIT_SCRIPT); // what wakes the seat's waits (PageReads)
       if (!"off".equals(System.getProperty("solweb.streamTap"))) {
         ctx.addInitScript(StreamTap.INIT_SCRIPT);
       }
@@ -146,8 +148,8 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed, chat::dismissRateLimitModal);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
         faults, this::observe, stream::deleteConversation);
-    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
-        polls);
+    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new PageReads(page, chat, errands, stopRequested),
+        new ProgressFeed(), completion, stopRequested, polls);
     this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);
     this.uploadControls = new Uploads(page);
     this.uploadWatch = new UploadWatch(page);
