@@ -2,7 +2,6 @@ package dev.solweb.provider.seat.playwright;
 
 import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
-import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
@@ -13,20 +12,17 @@ import dev.solweb.provider.seat.SentMessage;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.Controls;
-import dev.solweb.provider.seat.playwright.page.EffortPicker;
 import dev.solweb.provider.seat.playwright.page.ImageHarvest;
 import dev.solweb.provider.seat.playwright.page.MarkdownFences;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.AnswerArbiter;
 import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
-import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
 import dev.solweb.provider.seat.playwright.traffic.StreamVerdicts;
-import dev.solweb.provider.seat.playwright.traffic.WireEffort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,33 +31,21 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.logging.Logger;
 
 /**
  * One turn's steps on the page, in order: read the page, type the text exactly, wait for Send,
  * check the effort, cross the Send boundary, wait for the answer by the stream's rule (the DOM's
  * where the stream cannot judge, {@link AnswerArbiter}) and read it back from the source that
  * decided. Everything before the Send click fails with {@code afterSend=false}; from the click on
- * nothing is ever resent. The page is read as it changes ({@link PageReads}). One instance per
+ * nothing is ever resent. The effort check is {@link EffortCheck}, the Send and its proof
+ * {@link SendBoundary}; the page is read as it changes ({@link PageReads}). One instance per
  * turn, on the seat's thread; the seat guards it.
  */
 final class PageTurn {
 
   static final Duration POLL = Duration.ofMillis(30);
-  /**
-   * How long the seat waits after typing for the page's {@code /prepare} once the page is known to
-   * send one. No source gives the page's debounce (REAL-PAGE row 31); fakesol's is 300 ms.
-   */
-  static final Duration PREPARE_WAIT = Duration.ofSeconds(3);
-  /** The same wait on a page not yet seen to prepare or not (a seat's first turn). */
-  static final Duration FIRST_PREPARE_WAIT = Duration.ofMillis(800);
-  /** How long a Send click may take to become the page's turn request. */
-  private static final Duration SEND_PROOF = Duration.ofSeconds(5);
-  /** How long the page may show a send (composer emptied, Stop) before a request the tap did not see is given up on. */
-  private static final Duration SEND_DOM_GRACE = Duration.ofSeconds(1);
   /** How long the seat waits for the page's answer to a stream_status it asked. */
   private static final Duration STATUS_ANSWER = Duration.ofSeconds(1);
-  private static final Logger LOG = Logger.getLogger(PageTurn.class.getName());
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
 
@@ -87,10 +71,7 @@ final class PageTurn {
   private Duration completionLag = Duration.ZERO;
   private Duration streamLag;
   private CrossCheck pending;
-  /** The Send's user message id and the URL reported with it, once the request proved it. */
-  private String sentMessage;
-  private String reportedUrl;
-  private Consumer<SentMessage> atSend;
+  private final SendBoundary send;
   /** Whether this page has the tap (read once per turn). */
   private boolean tapped;
   /** The last stream_status the page answered this turn ({@link #stillStreaming}), and when the seat may ask again. */
@@ -103,6 +84,7 @@ final class PageTurn {
     this.stream = tab.stream();
     this.effort = effort;
     this.statusPolls = tab.polls().poller();
+    this.send = new SendBoundary(tab, effort);
   }
 
   Figures figures() {
@@ -145,7 +127,7 @@ final class PageTurn {
     timings.mark("typing");
     waitSendable(withAttachments);
     timings.mark("wait sendable");
-    checkEffort(typing);
+    new EffortCheck(tab, effort, timings).check(typing, tapped);
     if (tab.stopRequested().get()) {
       chat.clearComposer();
       throw failed(Kind.CANCELLED, "stopped before Send; nothing was sent", false);
@@ -153,7 +135,7 @@ final class PageTurn {
 
     // ---- The Send boundary (the page's own turn request): from here on nothing is ever resent. ----
     stream.begin();
-    sendProven(sent, atSend);
+    send.cross(tapped, sent, atSend);
     if (withAttachments) {
       uploads.checkSent(); // the Send body names every file id (row 48), or the turn fails
     }
@@ -163,149 +145,6 @@ final class PageTurn {
       return awaitAnswer(baseline, linksBefore, withAttachments, outputDir);
     } finally {
       stream.end();
-    }
-  }
-
-  // ---- Effort, from the page's /prepare --------------------------------------------------------
-
-  /**
-   * The effort the page will use, checked before Send: its {@code /prepare} (sent while the user
-   * types, debounced) names the model and {@code thinking_effort} ({@link WireEffort}); a mismatch
-   * is chosen again once and checked again, and a page still wrong, or naming an effort the table
-   * does not know, is refused with nothing sent. A page that sends no {@code /prepare} (older
-   * shapes) has its pill label read back instead.
-   */
-  private void checkEffort(long typing) throws SeatException {
-    Duration bound = !tapped ? Duration.ZERO
-        : stream.prepares() == null ? FIRST_PREPARE_WAIT : stream.prepares() ? PREPARE_WAIT : Duration.ZERO;
-    Optional<ObservedRequest> prepared = bound.isZero() ? Optional.empty()
-        : stream.awaitRequest(ObservedRequest.Kind.PREPARE, typing, bound);
-    timings.mark("prepare wait");
-    if (prepared.isEmpty()) {
-      checkEffortLabel();
-      timings.mark("effort read-back");
-      return;
-    }
-    Optional<Effort> named = WireEffort.effort(prepared.get());
-    if (named.isPresent() && named.get() == effort) {
-      return;
-    }
-    refuseUnknown(prepared.get(), named);
-    long again = stream.mark();
-    chat.chooseEffort(effort, true); // once more, whatever the pill says; the page prepares again for the choice
-    Optional<ObservedRequest> second = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
-    timings.mark("effort chosen again");
-    if (second.isEmpty()) {
-      chat.clearComposer();
-      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + prepared.get().effortWords() + " (" + named.get().label()
-          + ") but " + effort.label() + " was asked, and after choosing " + effort.label() + " again the page sent no new"
-          + " /prepare within " + PREPARE_WAIT.toSeconds() + " s; nothing was sent", false);
-    }
-    Optional<Effort> now = WireEffort.effort(second.get());
-    refuseUnknown(second.get(), now);
-    if (now.get() != effort) {
-      chat.clearComposer();
-      throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
-          + now.get().label() + ") but " + effort.label() + " was asked, also after choosing it again; nothing was sent");
-    }
-  }
-
-  /** A /prepare whose model and effort the table does not know: refused by name, before Send. */
-  private void refuseUnknown(ObservedRequest request, Optional<Effort> named) throws SeatException {
-    if (named.isEmpty()) {
-      chat.clearComposer();
-      throw failed(Kind.UNAVAILABLE, "the page's /prepare names " + request.effortWords() + ", which is no effort the seat"
-          + " knows (" + effort.label() + " was asked); nothing was sent", false);
-    }
-  }
-
-  // ---- The Send boundary ---------------------------------------------------------------------
-
-  /**
-   * Clicks Send and waits for the proof: the page's own turn request ({@code /f/conversation}). A
-   * request seen is a send, whatever the click returned; a click with no request and a page that
-   * still holds the text was not one, so it is clicked once more, and a second such click fails
-   * with nothing sent. Where the seat cannot see the page's requests (no tap) or the page shows
-   * the send another way (the composer emptied, Stop), the click is the boundary, as before.
-   */
-  private void sendProven(boolean[] sent, Consumer<SentMessage> atSend) throws SeatException {
-    if (!tapped) {
-      sent[0] = true;
-      chat.clickSend();
-      return;
-    }
-    for (int click = 1; ; click++) {
-      long mark = stream.mark();
-      PlaywrightException clickFailed = null;
-      try {
-        chat.clickSend();
-      } catch (PlaywrightException e) {
-        clickFailed = e; // the request decides whether it sent
-      }
-      long clicked = System.nanoTime();
-      while (true) {
-        Optional<ObservedRequest> request = stream.awaitRequest(ObservedRequest.Kind.TURN, mark, POLL);
-        if (request.isPresent()) {
-          sent[0] = true;
-          crossed(request.get(), atSend);
-          return;
-        }
-        long waited = System.nanoTime() - clicked;
-        boolean shown = shownSent();
-        if (shown && (waited > SEND_DOM_GRACE.toNanos() || clickFailed != null)) {
-          sent[0] = true; // sent by a way the tap does not see: the click is the boundary
-          LOG.info("the page shows the send but made no turn request the seat saw; the click is the Send boundary");
-          return;
-        }
-        if (waited > SEND_PROOF.toNanos()) {
-          break;
-        }
-      }
-      if (click == 2) {
-        chat.clearComposer();
-        throw failed(Kind.UNAVAILABLE, "Send was clicked twice but the page made no turn request within "
-            + SEND_PROOF.toSeconds() + " s and still holds the text; nothing was sent", false);
-      }
-    }
-  }
-
-  /** Whether the page shows a send the tap did not see: its composer emptied, or Stop. */
-  private boolean shownSent() {
-    ChatGptPage.State s = chat.state(Set.of());
-    String left = chat.composerText();
-    return s.stopVisible() || (left != null && left.isEmpty());
-  }
-
-  /** The Send crossed: what its request names is reported, and its effort checked once more (recorded, never resent). */
-  private void crossed(ObservedRequest request, Consumer<SentMessage> atSend) {
-    stream.prepared(request.prepareState() != null || stream.request(ObservedRequest.Kind.PREPARE, 0).isPresent());
-    if (request.userMessageId() != null) {
-      sentMessage = request.userMessageId();
-      reportedUrl = request.conversationId() == null ? null : tab.navigation().urlOf(request.conversationId());
-      atSend.accept(new SentMessage(sentMessage, reportedUrl));
-      this.atSend = atSend;
-    }
-    if (request.model() == null && request.thinkingEffort() == null) {
-      return; // an older page names no effort in its request
-    }
-    Optional<Effort> sentWith = WireEffort.effort(request);
-    if (sentWith.isEmpty() || sentWith.get() != effort) {
-      AnswerStats.GLOBAL.effortMismatchAfterSend();
-      LOG.warning("the page's turn request names " + request.effortWords() + " ("
-          + sentWith.map(Effort::label).orElse("no effort the seat knows") + ") but " + effort.label()
-          + " was asked; the turn is not resent");
-    }
-  }
-
-  /** A new chat's conversation, once the stream names it: reported with the Send's message id. */
-  private void reportConversation() {
-    String id = stream.turn().conversationId();
-    if (atSend == null || reportedUrl != null || id == null) {
-      return;
-    }
-    reportedUrl = tab.navigation().urlOf(id);
-    if (reportedUrl != null) {
-      atSend.accept(new SentMessage(sentMessage, reportedUrl));
     }
   }
 
@@ -326,7 +165,7 @@ final class PageTurn {
       }
       ChatGptPage.State now = reads.state();
       stream.poll();
-      reportConversation();
+      send.reportConversation();
       // The page's own banner first: it names the exact time a cap lifts; the stream's error
       // bodies and frames count once the page had a moment to show it.
       tab.faults().failOnPage(now, true, withAttachments);
@@ -524,33 +363,6 @@ final class PageTurn {
     }, () -> failed(Kind.UNAVAILABLE, sendSeen[0] ? "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent"
         : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false),
         () -> reads.await(PageReads.SAFETY_NET));
-  }
-
-  /**
-   * The effort is read back at send time where the page sends no /prepare: the pill's attribute,
-   * else its label; a pill in a language the seat has no table for ({@code <html lang>}) is read
-   * through its menu (a slider's value in its own range). A mismatch is never sent.
-   */
-  private void checkEffortLabel() throws SeatException {
-    Optional<Effort> shown = chat.effort().pillEffort();
-    if (shown.isEmpty() && chat.effortPillLabel() != null && !chat.effort().labelsKnown()) {
-      shown = menuEffort();
-    }
-    if (shown.orElse(null) == effort) {
-      return;
-    }
-    chat.clearComposer();
-    throw tab.faults().effortMismatch(chat.state(Set.of()), chat.effortPillLabel(), effort);
-  }
-
-  /** The effort the pill's menu shows checked (opened and closed again), or empty when it shows none. */
-  private Optional<Effort> menuEffort() {
-    try {
-      EffortPicker.EffortMenu menu = chat.effortPicker();
-      return Optional.ofNullable(menu.checked()).map(EffortPicker.EffortOption::effort);
-    } catch (SeatException | PlaywrightException e) {
-      return Optional.empty();
-    }
   }
 
   private void clickStopAndWait() throws SeatException {
