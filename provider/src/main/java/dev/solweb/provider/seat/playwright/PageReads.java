@@ -13,17 +13,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * The seat's reads of the page's state while it waits for the page: a full read (the one that
  * looks for every control, banner and the answer's text) only when the page changed since the
  * last one ({@link PageChanges}) or {@link #SAFETY_NET} has passed; otherwise the last read
- * stands, since an unchanged document reads the same. Full reads are at least {@link #BEAT}
- * apart, the old fixed poll's interval: a page that changes faster (an answer streaming in) is
- * read no more often than before, and the tap's news still ends a wait at once (the stream's
- * rule decides from the traffic, not from the read). Waits are cut into {@link #SLICE}s so a
- * Stop and the seat's errands are not held back.
+ * stands, since an unchanged document reads the same. Polls stay at least {@link #BEAT} apart,
+ * the old fixed interval, so a page that changes fast (an answer streaming in) is polled no more
+ * often than before; after the beat, the page's change or the tap's news ends the wait at once,
+ * and a still page is polled again only when the safety net (or the caller's own deadline) is
+ * due. Waits are cut into {@link #SLICE}s so a Stop and the seat's errands are not held back.
  */
 final class PageReads {
 
   /** The longest a wait goes without a full read: for changes no observer sees (layout, style, the URL). */
   static final Duration SAFETY_NET = Duration.ofMillis(250);
-  /** The least time between two full reads. */
+  /** The least time between two polls (the fixed interval the seat polled at before). */
   static final Duration BEAT = PageTurn.POLL;
   /** The longest one wait round trip holds the seat's thread: a Stop and posted work wait at most this. */
   static final Duration SLICE = Duration.ofMillis(100);
@@ -54,6 +54,8 @@ final class PageReads {
     private long pending;
     private boolean changed = true;
     private long readAt;
+    /** When the last wait ended (the poll after it began). */
+    private long woke = System.nanoTime();
     private ChatGptPage.State last;
 
     private Loop(Set<String> baseline) {
@@ -61,11 +63,10 @@ final class PageReads {
       this.pending = PageChanges.count(page);
     }
 
-    /** The page's state: read in full when it changed (once the beat allows) or the safety net is due, else the last read. */
+    /** The page's state: read in full when it changed or the safety net is due, else the last read. */
     ChatGptPage.State state() {
       long now = System.nanoTime();
-      long age = now - readAt;
-      if (last == null || pending == PageChanges.UNKNOWN || age >= SAFETY_NET.toNanos() || (changed && age >= BEAT.toNanos())) {
+      if (last == null || changed || pending == PageChanges.UNKNOWN || now - readAt >= SAFETY_NET.toNanos()) {
         seen = pending;
         last = chat.state(baseline);
         readAt = now;
@@ -75,32 +76,39 @@ final class PageReads {
     }
 
     /**
-     * Waits until the page changes (its read then due), the tap has news, a Stop is asked, the
-     * safety net's read is due, or {@code cap} (the caller's own deadline, e.g. a settle window's
-     * end) is over.
+     * Waits the rest of the beat, then until the page changes, the tap has news, a Stop is asked,
+     * the safety net's read is due, or {@code cap} (the caller's own deadline, e.g. a settle
+     * window's end) is over.
      */
     void await(Duration cap) {
       long end = Math.min(System.nanoTime() + cap.toNanos(), readAt + SAFETY_NET.toNanos());
-      while (true) {
-        if (changed) {
-          end = Math.min(end, readAt + BEAT.toNanos()); // a change is read on the next beat
+      try {
+        long rest = woke + BEAT.toNanos() - System.nanoTime();
+        if (rest > 0) {
+          idle.runFor(Duration.ofNanos(rest));
         }
+      } catch (InterruptedException e) {
+        stopRequested.set(true); // as the seat's PageWait does: the Stop request carries the meaning
+      }
+      while (true) {
         long left = end - System.nanoTime();
         if (left <= 0 || stopRequested.get()) {
-          return;
+          break;
         }
-        // Without an observer (a document being replaced) every wake reads: the old beat, not the long one.
+        // Without an observer (a document being replaced) every poll reads: the old beat, not the long one.
         Duration slice = idle.expected() || seen == PageChanges.UNKNOWN ? BEAT : SLICE;
-        Duration within = Duration.ofNanos(Math.min(left, slice.toNanos()));
-        // Once a change waits for its read, only the tap's news ends the wait early.
-        PageChanges.Wake wake = changed ? PageChanges.awaitNews(page, within) : PageChanges.await(page, seen, within);
+        PageChanges.Wake wake = PageChanges.await(page, seen, Duration.ofNanos(Math.min(left, slice.toNanos())));
         pending = wake.count();
-        changed |= wake.changedSince(seen);
+        if (wake.changedSince(seen)) {
+          changed = true;
+          break;
+        }
         if (wake.news()) {
-          return;
+          break;
         }
         idle.drain();
       }
+      woke = System.nanoTime();
     }
   }
 }

@@ -31,13 +31,10 @@ public final class PageChanges {
         new MutationObserver(changed).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
         Object.defineProperty(window, '__solwebChanges', { value: {
           count() { return count; },
-          /**
-           * Resolves as soon as the tap has news or (with {@code dom}) the count is not {@code since},
-           * else after {@code ms}.
-           */
-          wait(since, ms, dom) {
+          /** Resolves as soon as the count is not {@code since} or the tap has news, else after {@code ms}. */
+          wait(since, ms) {
             const out = (news) => ({ count, news });
-            if (dom && count !== since) return Promise.resolve(out(false));
+            if (count !== since) return Promise.resolve(out(false));
             return new Promise((resolve) => {
               let done = false;
               const finish = (news) => {
@@ -49,7 +46,7 @@ public final class PageChanges {
                 resolve(out(news));
               };
               const onChange = () => finish(false);
-              if (dom) waiters.push(onChange);
+              waiters.push(onChange);
               const timer = setTimeout(() => finish(false), ms);
               const tap = window.__solwebTap;
               if (tap) tap.newsWithin(ms).then((news) => { if (news) finish(true); }, () => {});
@@ -71,8 +68,8 @@ public final class PageChanges {
   }
 
   private static final String WAIT = """
-      ([since, ms, dom]) => {
-        if (window.__solwebChanges) return window.__solwebChanges.wait(since, ms, dom);
+      ([since, ms]) => {
+        if (window.__solwebChanges) return window.__solwebChanges.wait(since, ms);
         const tap = window.__solwebTap;
         if (tap) return tap.newsWithin(ms).then((news) => ({ count: null, news }));
         return new Promise((r) => setTimeout(() => r({ count: null, news: false }), ms));
@@ -95,21 +92,12 @@ public final class PageChanges {
    * tap's news. A page navigating or gone ends the wait as a change after the interval, so the
    * next read tells what the page is.
    */
-  public static Wake await(Page page, long since, Duration within) {
-    return await(page, since, within, true);
-  }
-
-  /** Waits at most {@code within} for the tap's news only; the wake still tells the document's count. */
-  public static Wake awaitNews(Page page, Duration within) {
-    return await(page, UNKNOWN, within, false);
-  }
-
   @SuppressWarnings("unchecked")
-  private static Wake await(Page page, long since, Duration within, boolean dom) {
+  public static Wake await(Page page, long since, Duration within) {
     long start = System.nanoTime();
     try {
       // Playwright serializes no Long: the count goes as a double (exact below 2^53), the time as an int.
-      Object out = page.evaluate(WAIT, List.of(since == UNKNOWN ? -1.0 : (double) since, (int) Math.max(1, within.toMillis()), dom));
+      Object out = page.evaluate(WAIT, List.of(since == UNKNOWN ? -1.0 : (double) since, (int) Math.max(1, within.toMillis())));
       Map<String, Object> m = out instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
       return new Wake(number(m.get("count")), Boolean.TRUE.equals(m.get("news")));
     } catch (PlaywrightException e) {
