@@ -378,6 +378,7 @@ public final class SeatBench implements Callable<Integer> {
   private List<Long> shortTurns(PlaywrightSeat seat, String url, SeatReply.Source source, List<Long> streamLags,
       List<Long> completionLags, java.util.Map<String, List<Long>> phases) throws Exception {
     List<Long> out = new ArrayList<>();
+    ProcessCpu cpuBefore = ProcessCpu.now();
     for (int i = 0; i < turns; i++) {
       long t0 = System.nanoTime();
       seat.probe();
@@ -399,6 +400,9 @@ public final class SeatBench implements Callable<Integer> {
       }
       completionLags.add(seat.lastCompletionLag().toNanos());
     }
+    // The tree's CPU, not wall time: robust to other builds sharing the machine (fakesol's server is in this JVM too).
+    this.out.println("  " + ProcessCpu.now().since(cpuBefore).perTurn(turns) + ", " + source.name().toLowerCase(java.util.Locale.ROOT)
+        + " decided");
     return out;
   }
 

@@ -56,6 +56,7 @@ final class PageScreen implements SeatScreen {
     this.errands = errands;
     this.cdp = page.context().newCDPSession(page);
     cdp.on("Page.screencastFrame", this::frame);
+    errands.expectWhile(() -> casting); // read on the seat's thread, like casting itself
   }
 
   @Override

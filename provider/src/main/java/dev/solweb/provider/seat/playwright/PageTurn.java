@@ -2,7 +2,6 @@ package dev.solweb.provider.seat.playwright;
 
 import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
-import com.microsoft.playwright.PlaywrightException;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
@@ -19,13 +18,11 @@ import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
 import dev.solweb.provider.seat.playwright.traffic.AnswerArbiter;
 import dev.solweb.provider.seat.playwright.traffic.HistoryPolls;
-import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.StreamStatus;
 import dev.solweb.provider.seat.playwright.traffic.StreamTap;
 import dev.solweb.provider.seat.playwright.traffic.StreamTurn;
 import dev.solweb.provider.seat.playwright.traffic.StreamVerdicts;
-import dev.solweb.provider.seat.playwright.traffic.WireEffort;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,38 +31,27 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
-import java.util.logging.Logger;
 
 /**
  * One turn's steps on the page, in order: read the page, type the text exactly, wait for Send,
  * check the effort, cross the Send boundary, wait for the answer by the stream's rule (the DOM's
  * where the stream cannot judge, {@link AnswerArbiter}) and read it back from the source that
  * decided. Everything before the Send click fails with {@code afterSend=false}; from the click on
- * nothing is ever resent. One instance per turn, on the seat's thread; the seat guards it.
+ * nothing is ever resent. The effort-and-model proof is {@link PrepareProof}, the Send and its proof
+ * {@link SendBoundary}; the page is read as it changes ({@link PageReads}). One instance per
+ * turn, on the seat's thread; the seat guards it.
  */
 final class PageTurn {
 
   static final Duration POLL = Duration.ofMillis(30);
-  /**
-   * How long the seat waits after typing for the page's {@code /prepare} once the page is known to
-   * send one. No source gives the page's debounce (REAL-PAGE row 31); fakesol's is 300 ms.
-   */
-  static final Duration PREPARE_WAIT = Duration.ofSeconds(3);
-  /** The same wait on a page not yet seen to prepare or not (a seat's first turn). */
-  static final Duration FIRST_PREPARE_WAIT = Duration.ofMillis(800);
-  /** How long a Send click may take to become the page's turn request. */
-  private static final Duration SEND_PROOF = Duration.ofSeconds(5);
-  /** How long the page may show a send (composer emptied, Stop) before a request the tap did not see is given up on. */
-  private static final Duration SEND_DOM_GRACE = Duration.ofSeconds(1);
   /** How long the seat waits for the page's answer to a stream_status it asked. */
   private static final Duration STATUS_ANSWER = Duration.ofSeconds(1);
-  private static final Logger LOG = Logger.getLogger(PageTurn.class.getName());
   private static final Duration SEND_READY = Duration.ofSeconds(15);
   private static final Duration NO_ANSWER = Duration.ofSeconds(20);
 
   /** What the seat hands a turn: the page, its stream, the funnel and the seat's own state. */
   record Tab(ChatGptPage chat, PageStream stream, SeatNavigation navigation, SeatFaults faults, PageWait pageWait,
-      ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
+      PageReads reads, ProgressFeed progress, CompletionTracker.Rule completion, AtomicBoolean stopRequested, HistoryPolls polls) {}
 
   /** The phase {@link #timings} gives the uploads: from the first {@code setInputFiles} to every file processed. */
   static final String UPLOAD_PHASE = "upload: input to ready";
@@ -85,10 +71,7 @@ final class PageTurn {
   private Duration completionLag = Duration.ZERO;
   private Duration streamLag;
   private CrossCheck pending;
-  /** The Send's user message id and the URL reported with it, once the request proved it. */
-  private String sentMessage;
-  private String reportedUrl;
-  private Consumer<SentMessage> atSend;
+  private final SendBoundary send;
   /** Whether this page has the tap (read once per turn). */
   private boolean tapped;
   /** The last stream_status the page answered this turn ({@link #stillStreaming}), and when the seat may ask again. */
@@ -101,6 +84,7 @@ final class PageTurn {
     this.stream = tab.stream();
     this.effort = effort;
     this.statusPolls = tab.polls().poller();
+    this.send = new SendBoundary(tab, effort);
   }
 
   Figures figures() {
@@ -151,7 +135,7 @@ final class PageTurn {
 
     // ---- The Send boundary (the page's own turn request): from here on nothing is ever resent. ----
     stream.begin();
-    sendProven(sent, atSend);
+    send.cross(tapped, sent, atSend);
     if (withAttachments) {
       uploads.checkSent(); // the Send body names every file id (row 48), or the turn fails
     }
@@ -164,96 +148,6 @@ final class PageTurn {
     }
   }
 
-  // ---- The Send boundary ---------------------------------------------------------------------
-
-  /**
-   * Clicks Send and waits for the proof: the page's own turn request ({@code /f/conversation}). A
-   * request seen is a send, whatever the click returned; a click with no request and a page that
-   * still holds the text was not one, so it is clicked once more, and a second such click fails
-   * with nothing sent. Where the seat cannot see the page's requests (no tap) or the page shows
-   * the send another way (the composer emptied, Stop), the click is the boundary, as before.
-   */
-  private void sendProven(boolean[] sent, Consumer<SentMessage> atSend) throws SeatException {
-    if (!tapped) {
-      sent[0] = true;
-      chat.clickSend();
-      return;
-    }
-    for (int click = 1; ; click++) {
-      long mark = stream.mark();
-      PlaywrightException clickFailed = null;
-      try {
-        chat.clickSend();
-      } catch (PlaywrightException e) {
-        clickFailed = e; // the request decides whether it sent
-      }
-      long clicked = System.nanoTime();
-      while (true) {
-        Optional<ObservedRequest> request = stream.awaitRequest(ObservedRequest.Kind.TURN, mark, POLL);
-        if (request.isPresent()) {
-          sent[0] = true;
-          crossed(request.get(), atSend);
-          return;
-        }
-        long waited = System.nanoTime() - clicked;
-        boolean shown = shownSent();
-        if (shown && (waited > SEND_DOM_GRACE.toNanos() || clickFailed != null)) {
-          sent[0] = true; // sent by a way the tap does not see: the click is the boundary
-          LOG.info("the page shows the send but made no turn request the seat saw; the click is the Send boundary");
-          return;
-        }
-        if (waited > SEND_PROOF.toNanos()) {
-          break;
-        }
-      }
-      if (click == 2) {
-        chat.clearComposer();
-        throw failed(Kind.UNAVAILABLE, "Send was clicked twice but the page made no turn request within "
-            + SEND_PROOF.toSeconds() + " s and still holds the text; nothing was sent", false);
-      }
-    }
-  }
-
-  /** Whether the page shows a send the tap did not see: its composer emptied, or Stop. */
-  private boolean shownSent() {
-    ChatGptPage.State s = chat.state(Set.of());
-    String left = chat.composerText();
-    return s.stopVisible() || (left != null && left.isEmpty());
-  }
-
-  /** The Send crossed: what its request names is reported, and its effort checked once more (recorded, never resent). */
-  private void crossed(ObservedRequest request, Consumer<SentMessage> atSend) {
-    stream.prepared(request.prepareState() != null || stream.request(ObservedRequest.Kind.PREPARE, 0).isPresent());
-    if (request.userMessageId() != null) {
-      sentMessage = request.userMessageId();
-      reportedUrl = request.conversationId() == null ? null : tab.navigation().urlOf(request.conversationId());
-      atSend.accept(new SentMessage(sentMessage, reportedUrl));
-      this.atSend = atSend;
-    }
-    if (request.model() == null && request.thinkingEffort() == null) {
-      return; // an older page names no effort in its request
-    }
-    Optional<Effort> sentWith = WireEffort.effort(request);
-    if (sentWith.isEmpty() || sentWith.get() != effort) {
-      AnswerStats.GLOBAL.effortMismatchAfterSend();
-      LOG.warning("the page's turn request names " + request.effortWords() + " ("
-          + sentWith.map(Effort::label).orElse("no effort the seat knows") + ") but " + effort.label()
-          + " was asked; the turn is not resent");
-    }
-  }
-
-  /** A new chat's conversation, once the stream names it: reported with the Send's message id. */
-  private void reportConversation() {
-    String id = stream.turn().conversationId();
-    if (atSend == null || reportedUrl != null || id == null) {
-      return;
-    }
-    reportedUrl = tab.navigation().urlOf(id);
-    if (reportedUrl != null) {
-      atSend.accept(new SentMessage(sentMessage, reportedUrl));
-    }
-  }
-
   /**
    * Polls the page after Send until the answer is complete by the stream's rule or, where the
    * stream cannot judge, the DOM's ({@link AnswerArbiter}); then reads it from the source that decided.
@@ -263,14 +157,15 @@ final class PageTurn {
     long clicked = System.nanoTime();
     long clickedMillis = System.currentTimeMillis();
     CompletionTracker tracker = new CompletionTracker(tab.completion());
+    PageReads.Loop reads = tab.reads().loop(baseline);
     Ended ended = tab.pageWait().until(Duration.ofDays(365), () -> {
       if (tab.stopRequested().get()) {
         clickStopAndWait();
         throw failed(Kind.CANCELLED, "Stop clicked; the turn was cancelled", true);
       }
-      ChatGptPage.State now = chat.state(baseline);
+      ChatGptPage.State now = reads.state();
       stream.poll();
-      reportConversation();
+      send.reportConversation();
       // The page's own banner first: it names the exact time a cap lifts; the stream's error
       // bodies and frames count once the page had a moment to show it.
       tab.faults().failOnPage(now, true, withAttachments);
@@ -298,7 +193,9 @@ final class PageTurn {
             + NO_ANSWER.toSeconds() + " s; not resent", true);
       }
       return null;
-    }, () -> null, () -> stream.awaitNews(POLL)); // a poll as soon as the stream moves, else every POLL
+      // A poll as soon as the page or its stream moves; on a still page, when the DOM rule could next hold.
+    }, () -> null, () -> reads.await(Optional.ofNullable(tracker.untilDecidable(System.nanoTime(), POLL))
+        .orElse(PageReads.SAFETY_NET)));
     long decidedMillis = System.currentTimeMillis();
     timings.mark("waiting for the answer");
     if (stream.completedAtMillis() > 0) {
@@ -451,8 +348,9 @@ final class PageTurn {
   /** Waits until Send is enabled, failing typed (before Send) when the page refuses the text. */
   private void waitSendable(boolean withAttachments) throws SeatException {
     boolean[] sendSeen = {false};
+    PageReads.Loop reads = tab.reads().loop(Set.of());
     tab.pageWait().until(SEND_READY, () -> {
-      ChatGptPage.State s = chat.state(Set.of());
+      ChatGptPage.State s = reads.state();
       sendSeen[0] |= s.via().send() != null;
       tab.faults().failOnPage(s, false, withAttachments);
       if (s.sendEnabled() && !s.stopVisible()) {
@@ -463,7 +361,8 @@ final class PageTurn {
       }
       return null;
     }, () -> failed(Kind.UNAVAILABLE, sendSeen[0] ? "Send stayed disabled for " + SEND_READY.toSeconds() + " s; nothing was sent"
-        : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false));
+        : Controls.notFound("Send", Controls.SEND) + " for " + SEND_READY.toSeconds() + " s; nothing was sent", false),
+        () -> reads.await(PageReads.SAFETY_NET));
   }
 
   private void clickStopAndWait() throws SeatException {

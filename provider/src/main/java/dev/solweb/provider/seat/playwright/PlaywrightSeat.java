@@ -21,12 +21,11 @@ import dev.solweb.provider.seat.UploadReadiness;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.browser.PlaywrightMessages;
 import dev.solweb.provider.seat.playwright.browser.ProfileLock;
-import dev.solweb.provider.seat.playwright.inspect.CaptureSanitizer;
-import dev.solweb.provider.seat.playwright.inspect.PageInspector;
 import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
+import dev.solweb.provider.seat.playwright.page.PageChanges;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import dev.solweb.provider.seat.playwright.page.PageWait;
@@ -52,7 +51,8 @@ import java.util.function.Consumer;
  * A {@link BrowserSeat} on a real ChatGPT page: Chromium with a persistent profile, driven by
  * Playwright for Java. This class holds the port's verbs and nothing else: a turn's steps are
  * {@link PageTurn}, where the tab's conversation lives is {@link SeatNavigation}, what a page
- * state or error means is {@link SeatFaults}; the page's selectors and texts are in
+ * state or error means is {@link SeatFaults}, what the page is once settled (and whose account)
+ * {@link SettledProbe}, the doctor's reads {@link SeatInspection}; the page's selectors and texts are in
  * {@code page/}, its traffic in {@code traffic/}, the browser in {@code browser/}, the doctor in
  * {@code inspect/}. Every Playwright object is created and used on the thread that calls the
  * seat (the dispatcher's seat thread); {@link #stop()} only raises a flag that {@link #send}'s
@@ -64,8 +64,6 @@ import java.util.function.Consumer;
  * {@link SeatException.Reason#BROKEN}: the dispatcher rebuilds the seat once.
  */
 public final class PlaywrightSeat implements BrowserSeat {
-
-  private static final int SETTLED_POLLS = 5;
 
   private final PlaywrightOptions options;
   private final Path profile;
@@ -89,10 +87,11 @@ public final class PlaywrightSeat implements BrowserSeat {
   /** Where sends report what the page's request proved ({@link #onSent}); set by the dispatcher's turn. */
   private volatile Consumer<SentMessage> sentListener = sent -> { };
   private Effort effort;
-  private String account;
-  /** The account's plan from the page's session, and its counters as the last turn's stream gave them. */
-  private String plan;
+  /** The page once settled: ready or not, the account and its plan ({@link #probe}). */
+  private final SettledProbe settled;
+  /** The account's counters as the last turn's stream gave them. */
   private PageCounters counters;
+  private final SeatInspection inspection;
   private boolean closed;
   private final UploadReadiness readiness;
   private volatile PageTurn.Figures last = new PageTurn.Figures(Duration.ZERO, null, Map.of(), null);
@@ -129,6 +128,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       ctx.grantPermissions(List.of("clipboard-read", "clipboard-write"),
           new BrowserContext.GrantPermissionsOptions().setOrigin(origin));
       ctx.addInitScript(PageScripts.INIT);
+      ctx.addInitScript(PageChanges.INIT_SCRIPT); // what wakes the seat's waits (PageReads)
       if (!"off".equals(System.getProperty("solweb.streamTap"))) {
         ctx.addInitScript(StreamTap.INIT_SCRIPT);
       }
@@ -144,13 +144,15 @@ public final class PlaywrightSeat implements BrowserSeat {
     this.chat = new ChatGptPage(page, options.chatUrl());
     PageStream stream = new PageStream(page);
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed, chat::dismissRateLimitModal);
+    this.settled = new SettledProbe(chat, faults, wait);
     this.navigation = new SeatNavigation(options.chatUrl(), chat, new HistoryPage(page, chat, options.chatUrl()), wait,
-        faults, this::observe, stream::deleteConversation);
-    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new ProgressFeed(), completion, stopRequested,
-        polls);
+        faults, settled::observe, stream::deleteConversation);
+    this.tab = new PageTurn.Tab(chat, stream, navigation, faults, wait, new PageReads(page, chat, errands, stopRequested),
+        new ProgressFeed(), completion, stopRequested, polls);
     this.recovery = new PageRecovery(stream, navigation, wait, stopRequested, polls);
     this.uploadControls = new Uploads(page);
     this.uploadWatch = new UploadWatch(page);
+    this.inspection = new SeatInspection(page, chat, options.chatUrl());
   }
 
   @Override
@@ -170,13 +172,13 @@ public final class PlaywrightSeat implements BrowserSeat {
         // reload's history burst is what trips it (row 52); it is answered below instead.
         chat.reload();
       }
-      SeatProbe probe = observe(SeatNavigation.PAGE_READY);
+      SeatProbe probe = settled.observe(SeatNavigation.PAGE_READY);
       // The modal reads as capped (PageVerdicts.RATE_LIMIT): only then is the page asked again which it is.
       Optional<ChatGptPage.Banner> modal = probe.state() != SeatProbe.State.CAPPED ? Optional.empty()
           : chat.state(Set.of()).banner(Verdict.RATE_LIMIT);
       if (modal.isPresent()) {
         faults.answerModal(modal.get().text(), false); // the account's pause, or dismissed once it is over
-        probe = observe(SeatNavigation.PAGE_READY);
+        probe = settled.observe(SeatNavigation.PAGE_READY);
       }
       return probe;
     });
@@ -330,7 +332,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       stopRequested.set(false);
       if (sent[0]) {
         // A failed turn's stream still carries the counters (a cap says most there).
-        tab.stream().turn().pageCounters(plan, clock.instant()).ifPresent(read -> counters = read);
+        tab.stream().turn().pageCounters(settled.plan(), clock.instant()).ifPresent(read -> counters = read);
       }
     }
   }
@@ -340,66 +342,12 @@ public final class PlaywrightSeat implements BrowserSeat {
     return Optional.ofNullable(counters);
   }
 
-  /** How long an unanswered session request on a fresh document is asked again. */
-  private static final Duration SESSION_RETRY = Duration.ofSeconds(3);
-  private long sessionAsked; // nanoTime of the first session request in this observe, 0 before
-
-  private long sessionDeadline(long probeDeadline) {
-    if (sessionAsked == 0) {
-      sessionAsked = System.nanoTime();
-    }
-    long retryEnd = sessionAsked + SESSION_RETRY.toNanos();
-    return retryEnd - probeDeadline < 0 ? retryEnd : probeDeadline;
-  }
-
   /** Runs the DOM cross-check a stream answer left for later (the DOM had not drawn it yet). */
   private void crossCheck() throws SeatException {
     CrossCheck check = pendingCheck;
     pendingCheck = null;
     if (check != null) {
       check.run(chat, wait);
-    }
-  }
-
-  /**
-   * Waits for the page to settle into a known state and reports it. Pages render banners and
-   * walls after their first paint, so a state counts once it held for {@link #SETTLED_POLLS} polls.
-   */
-  private SeatProbe observe(Duration within) {
-    long deadline = System.nanoTime() + within.toNanos();
-    sessionAsked = 0;
-    SeatProbe last = null;
-    int same = 0;
-    while (true) {
-      ChatGptPage.State s = chat.state(Set.of());
-      SeatProbe probe = faults.probe(s);
-      same = last != null && last.state() == probe.state() ? same + 1 : 1;
-      last = probe;
-      // A document already seen settled needs no second wait (probe runs before every turn).
-      boolean settled = (same >= SETTLED_POLLS || s.settled()) && probe.state() != SeatProbe.State.ERROR;
-      if (settled || System.nanoTime() - deadline > 0) {
-        if (probe.state() != SeatProbe.State.READY) {
-          return probe;
-        }
-        if (!s.settled() || account == null) {
-          ChatGptPage.Session session = chat.session();
-          if (session.known() && session.email() == null) {
-            return new SeatProbe(SeatProbe.State.LOGGED_OUT, null, null, "guest session: no logged-in user");
-          }
-          if (!session.known() && !s.settled() && System.nanoTime() - sessionDeadline(deadline) < 0) {
-            // A fresh document (just after a login's redirects) may abort or not yet serve the
-            // session request: ask again shortly rather than report the account unknown.
-            wait.pause();
-            continue;
-          }
-          account = session.known() ? session.email() : null;
-          plan = session.known() && session.plan() != null ? session.plan() : plan;
-          chat.markSettled();
-        }
-        return new SeatProbe(SeatProbe.State.READY, account, null,
-            account != null ? "ready" : "ready; account unknown (session endpoint did not answer)");
-      }
-      wait.pause();
     }
   }
 
@@ -462,8 +410,7 @@ public final class PlaywrightSeat implements BrowserSeat {
    */
   public PageReport inspect(URI url, boolean openEffortMenu) throws SeatException {
     checkOpen();
-    PageInspector inspector = new PageInspector(page, chat);
-    return guard(false, () -> inspector.inspect(target(url), openEffortMenu));
+    return guard(false, () -> inspection.inspect(url, openEffortMenu));
   }
 
   @Override
@@ -472,40 +419,12 @@ public final class PlaywrightSeat implements BrowserSeat {
   }
 
   /**
-   * The page as sanitized HTML for a bug report (see {@link CaptureSanitizer}); with
+   * The page as sanitized HTML for a bug report ({@link SeatInspection#capture}); with
    * {@code openEffortMenu} the effort menu is open in the capture and closed with Escape after.
    */
   public String capture(URI url, boolean openEffortMenu) throws SeatException {
     checkOpen();
-    PageInspector inspector = new PageInspector(page, chat);
-    return guard(false, () -> {
-      URI to = target(url);
-      if (to != null) {
-        inspector.open(to);
-      }
-      inspector.settle();
-      ChatGptPage.Session session = chat.onSite() ? chat.session() : new ChatGptPage.Session(false, null);
-      boolean opened = openEffortMenu && inspector.openEffortMenu();
-      try {
-        return CaptureSanitizer.capture(page, session.email()).html();
-      } finally {
-        if (opened) {
-          inspector.closeEffortMenu();
-        }
-      }
-    });
-  }
-
-  /** Where a doctor read goes: the given URL if on the seat's site, the home page for a blank tab. */
-  private URI target(URI url) throws SeatException {
-    if (url != null) {
-      if (!url.getScheme().equalsIgnoreCase(options.chatUrl().getScheme())
-          || !url.getRawAuthority().equalsIgnoreCase(options.chatUrl().getRawAuthority())) {
-        throw failed(Kind.UNAVAILABLE, "the seat reads only its own site " + options.chatUrl() + ", not " + url, false);
-      }
-      return url;
-    }
-    return page.url().startsWith("http") ? null : options.chatUrl();
+    return guard(false, () -> inspection.capture(url, openEffortMenu));
   }
 
   // ---- Plumbing --------------------------------------------------------------------------

@@ -1,7 +1,5 @@
 package dev.solweb.provider.seat.playwright;
 
-import static dev.solweb.provider.seat.playwright.PageTurn.FIRST_PREPARE_WAIT;
-import static dev.solweb.provider.seat.playwright.PageTurn.PREPARE_WAIT;
 import static dev.solweb.provider.seat.playwright.SeatFaults.failed;
 
 import com.microsoft.playwright.PlaywrightException;
@@ -24,6 +22,14 @@ import java.util.Set;
  * none, the pill is read back. A mismatch is chosen again once; still wrong is refused, nothing sent.
  */
 final class PrepareProof {
+
+  /**
+   * How long the seat waits after typing for the page's {@code /prepare} once the page is known to
+   * send one. No source gives the page's debounce (REAL-PAGE row 31); fakesol's is 300 ms.
+   */
+  static final Duration PREPARE_WAIT = Duration.ofSeconds(3);
+  /** The same wait on a page not yet seen to prepare or not (a seat's first turn). */
+  static final Duration FIRST_PREPARE_WAIT = Duration.ofMillis(800);
 
   private final PageTurn.Tab tab;
   private final ChatGptPage chat;

@@ -19,6 +19,7 @@ final class SeatErrands implements IdleWork {
 
   private final LinkedBlockingQueue<Runnable> queue = new LinkedBlockingQueue<>(CAPACITY);
   private volatile Runnable wake = () -> { };
+  private volatile java.util.function.BooleanSupplier watched = () -> false;
 
   /** Where a post says there is work (the seat pool schedules a serve on the seat's thread). */
   void onPost(Runnable wake) {
@@ -36,6 +37,16 @@ final class SeatErrands implements IdleWork {
 
   boolean pending() {
     return !queue.isEmpty();
+  }
+
+  /** What says that errands keep coming (the screen is cast: every frame posts its acknowledgement). */
+  void expectWhile(java.util.function.BooleanSupplier watched) {
+    this.watched = watched;
+  }
+
+  @Override
+  public boolean expected() {
+    return pending() || watched.getAsBoolean();
   }
 
   @Override

@@ -64,6 +64,24 @@ public final class CompletionTracker {
     return finishedPolls >= rule.consecutive() && nowNanos - lastChangeNanos >= rule.settle().toNanos();
   }
 
+  /**
+   * How soon another observation of an unchanged page could complete the answer, for a caller
+   * that observes when the page changes: while the last observation looked finished, one
+   * {@code interval} per poll until {@code consecutive} polls saw it, then the rest of the settle
+   * window; {@code null} while it did not look finished (only a change of the page can finish it)
+   * or when the DOM's rule already holds (what still waits is another rule: the stream's).
+   */
+  public Duration untilDecidable(long nowNanos, Duration interval) {
+    if (finishedPolls == 0) {
+      return null;
+    }
+    if (finishedPolls < rule.consecutive()) {
+      return interval;
+    }
+    long left = lastChangeNanos + rule.settle().toNanos() - nowNanos;
+    return left > 0 ? Duration.ofNanos(left) : null; // already decidable here: what waits now is another rule
+  }
+
   /** When the text last changed (the page's last change the tracker saw), in the caller's nanos. */
   public long lastChangeNanos() {
     return lastChangeNanos;

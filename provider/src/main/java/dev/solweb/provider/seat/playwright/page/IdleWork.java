@@ -24,6 +24,14 @@ public interface IdleWork {
   /** Runs what was posted so far. */
   void drain();
 
+  /**
+   * Whether work is expected while the seat waits (someone watches the page, or work waits now):
+   * the seat then waits for the page in short slices, so the work is not held back.
+   */
+  default boolean expected() {
+    return false;
+  }
+
   /** Runs posted work as it arrives, for {@code time}. */
   void runFor(Duration time) throws InterruptedException;
 }

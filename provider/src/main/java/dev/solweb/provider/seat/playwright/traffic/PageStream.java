@@ -215,7 +215,8 @@ public final class PageStream {
       if (found.isPresent() || System.nanoTime() - deadline > 0) {
         return found;
       }
-      awaitNews(java.time.Duration.ofMillis(Math.max(1, Math.min(30, (deadline - System.nanoTime()) / 1_000_000))));
+      // The tap's news ends the wait at once: the bound is for a page without a tap (or whose news is lost).
+      awaitNews(java.time.Duration.ofMillis(Math.max(1, Math.min(100, (deadline - System.nanoTime()) / 1_000_000))));
     }
   }
 

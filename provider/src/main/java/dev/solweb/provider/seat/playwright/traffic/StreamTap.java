@@ -210,7 +210,7 @@ public final class StreamTap {
       // the page and no timeout error per quiet interval, as a waitForFunction had (dozens a second;
       // SeatVariantsTest took 5 % less CPU without them).
       page.evaluate("(ms) => window.__solwebTap ? window.__solwebTap.newsWithin(ms)"
-          + " : new Promise((r) => setTimeout(() => r(false), ms))", within.toMillis());
+          + " : new Promise((r) => setTimeout(() => r(false), ms))", (int) within.toMillis()); // Playwright serializes no Long
     } catch (com.microsoft.playwright.PlaywrightException e) {
       // a page navigating or gone: the next poll tells; keep the interval
       long left = within.toNanos() - (System.nanoTime() - start);

@@ -27,6 +27,20 @@ class CompletionTrackerTest {
   }
 
   @Test
+  void aStillPageIsObservedAgainWhenTheRuleCouldNextHold() {
+    Duration poll = Duration.ofMillis(30);
+    assertThat(tracker.observe(0, seen(true, false, "Hel"))).isFalse();
+    assertThat(tracker.untilDecidable(0, poll)).as("not finished-looking: only a change can finish it").isNull();
+    assertThat(tracker.observe(50 * MS, seen(false, true, "Hello"))).isFalse();
+    assertThat(tracker.untilDecidable(50 * MS, poll)).as("the next of the consecutive polls").isEqualTo(poll);
+    assertThat(tracker.observe(80 * MS, seen(false, true, "Hello"))).isFalse();
+    assertThat(tracker.observe(110 * MS, seen(false, true, "Hello"))).isFalse();
+    assertThat(tracker.untilDecidable(110 * MS, poll)).as("the rest of the settle window").isEqualTo(Duration.ofMillis(940));
+    assertThat(tracker.observe(1_050 * MS, seen(false, true, "Hello"))).isTrue();
+    assertThat(tracker.untilDecidable(1_050 * MS, poll)).as("the DOM's rule holds: what waits is another rule").isNull();
+  }
+
+  @Test
   void stopNeverSeenStillCompletesOnTheOtherProofs() {
     for (long t = 0; t < 1_000; t += 50) {
       assertThat(tracker.observe(t * MS, seen(false, true, "done"))).isFalse();
