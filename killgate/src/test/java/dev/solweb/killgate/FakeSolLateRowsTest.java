@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -37,39 +38,16 @@ class FakeSolLateRowsTest {
       + " \"blocks\": [\"{\\\"tool\\\": \\\"write\\\"}\"]}]}";
   private static final String SEND = "form[data-chatgpt-composer] button[type=\"submit\"][aria-label=\"Send\"]";
   private static final String BAR = "[data-turn-key] > [aria-label=\"Response actions\"].shown";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   private FakeSol sol;
   private BrowserContext context;
 
-  @BeforeAll
-  static void launch() {
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void stop() {
-    if (context != null) {
-      context.close();
-    }
-    if (sol != null) {
-      sol.close();
-    }
-  }
 
   private Page open(String scenarioJson, String... mutations) {
-    sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse(scenarioJson), 0, Clock.systemUTC(),
-        PageMutations.named(List.of(mutations), 7));
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+    sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse(scenarioJson), 0, Clock.systemUTC(),
+        PageMutations.named(List.of(mutations), 7)));
+    context = PAGES.newContext();
     Page page = context.newPage();
     page.navigate(sol.url().toString());
     composer(page);
@@ -222,9 +200,9 @@ class FakeSolLateRowsTest {
 
   @Test
   void row38TheSidebarHasRowsWithoutLinksOrOptionsButtons() {
-    sol = FakeSol.start(Scenario.parse(ANSWER), 0);
+    sol = PAGES.closeAfter(FakeSol.start(Scenario.parse(ANSWER), 0));
     String id = sol.history().personal("Saved plans");
-    context = browser.newContext();
+    context = PAGES.closeAfter(PAGES.browser().newContext());
     Page page = context.newPage();
     page.navigate(sol.url().toString());
     Locator row = page.locator("div[role=\"listitem\"][data-pinned-content-tab-drop-key=\"chatgpt:conversation:" + id + "\"]");

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 
 /**
@@ -41,39 +42,16 @@ class FakeSolModelRowsTest {
 
   private static final String ANSWER = "{\"dom\": \"2026-10\", \"default\": [{\"prose\": \"Here it is.\"}]}";
   private static final String RADIO = "[role=menu] [role=menuitemradio]";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   private FakeSol sol;
   private BrowserContext context;
 
-  @BeforeAll
-  static void launch() {
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void stop() {
-    if (context != null) {
-      context.close();
-    }
-    if (sol != null) {
-      sol.close();
-    }
-  }
 
   private Page open(long seed, String... mutations) {
-    sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER), 0, Clock.systemUTC(),
-        PageMutations.named(List.of(mutations), seed));
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+    sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER), 0, Clock.systemUTC(),
+        PageMutations.named(List.of(mutations), seed)));
+    context = PAGES.newContext();
     Page page = context.newPage();
     page.navigate(sol.url().toString());
     page.locator("html[data-fakesol-loaded]").waitFor();
@@ -184,10 +162,7 @@ class FakeSolModelRowsTest {
         has |= e.asText().equals("Extra High");
       }
       xhigh.add(has);
-      spellings.add(sol62.path("slug").asText());
-      stop();
-      context = null;
-      sol = null;
+      spellings.add(sol62.path("slug").asText()); // each seed's page is closed with the test's others
     }
     assertThat(xhigh).containsExactlyInAnyOrder(true, false);
     assertThat(spellings).hasSizeGreaterThan(1);

@@ -36,6 +36,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -51,32 +52,10 @@ class FakeSolMutationsTest {
 
   private static final String SCENARIO = "{\"dom\": \"%s\", \"default\": [{\"prose\": \"Here it is.\","
       + " \"blocks\": [\"{\\\"tool\\\": \\\"write\\\"}\"]}, {\"prose\": \"Again.\"}, {\"prose\": \"More.\"}]}";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   /** The base shapes' answers to their mutations' probes ({@link #baseAnswers}), by base shape. */
   private static final Map<String, Map<String, Boolean>> BASE_ANSWERS = new java.util.concurrent.ConcurrentHashMap<>();
-  private final List<AutoCloseable> open = new ArrayList<>();
-
-  @BeforeAll
-  static void launch() {
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void closeAll() throws Exception {
-    for (int i = open.size() - 1; i >= 0; i--) {
-      open.get(i).close();
-    }
-  }
 
   /** One mutation as its family file states it: its name, the DOM probe, the base shape it is tested on. */
   record Probed(String name, String probe, String base) {
@@ -180,8 +159,7 @@ class FakeSolMutationsTest {
   // ---- One scripted visit --------------------------------------------------------------------
 
   private FakeSol start(String dom, PageMutations.Plan plan) {
-    FakeSol sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse(SCENARIO.formatted(dom)), 0, Clock.systemUTC(), plan);
-    open.add(sol);
+    FakeSol sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse(SCENARIO.formatted(dom)), 0, Clock.systemUTC(), plan));
     return sol;
   }
 
@@ -228,8 +206,7 @@ class FakeSolMutationsTest {
 
   private Visit load(String dom, PageMutations.Plan plan, List<String> headers) {
     FakeSol sol = start(dom, plan);
-    BrowserContext context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
-    open.add(context);
+    BrowserContext context = PAGES.newContext();
     Page page = context.newPage();
     page.onRequest(r -> headers.addAll(r.headers().keySet()));
     page.navigate(sol.url().toString());
@@ -329,8 +306,7 @@ class FakeSolMutationsTest {
   }
 
   private String editorClasses(FakeSol sol) {
-    BrowserContext context = browser.newContext();
-    open.add(context);
+    BrowserContext context = PAGES.closeAfter(PAGES.browser().newContext());
     Page page = context.newPage();
     page.navigate(sol.url().toString());
     page.locator("html[data-fakesol-loaded]").waitFor();

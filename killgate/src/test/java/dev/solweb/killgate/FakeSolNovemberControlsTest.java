@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -42,39 +43,16 @@ class FakeSolNovemberControlsTest {
   private static final String COMPOSER = "#thread-bottom-container [contenteditable=\"true\"][role=\"textbox\"] >> visible=true";
   /** fakesol's Send, by its glyph: the tests must not depend on the seat's own strategies. */
   private static final String SEND = "#thread-bottom-container button:text-is(\"\u2191\")";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   private FakeSol sol;
   private BrowserContext context;
 
-  @BeforeAll
-  static void launch() {
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void stop() {
-    if (context != null) {
-      context.close();
-    }
-    if (sol != null) {
-      sol.close();
-    }
-  }
 
   private Page open(String dom, String... mutations) {
-    sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER.formatted(dom)), 0, Clock.systemUTC(),
-        PageMutations.named(List.of(mutations), 7));
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+    sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER.formatted(dom)), 0, Clock.systemUTC(),
+        PageMutations.named(List.of(mutations), 7)));
+    context = PAGES.newContext();
     Page page = context.newPage();
     page.navigate(sol.url().toString());
     page.locator("html[data-fakesol-loaded]").waitFor();

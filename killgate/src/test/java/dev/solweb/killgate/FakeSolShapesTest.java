@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -36,39 +37,19 @@ class FakeSolShapesTest {
   private static final Path SHOTS = Path.of("target", "fakesol-shapes");
   /** The answer's action bar once shown (the user's bar shows from the start). */
   private static final String ANSWER_BAR = "[data-chatgpt-search-unit-key$=\":1:assistant\"] .turn-action-controls.shown";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   private FakeSol sol;
   private BrowserContext context;
 
   @BeforeAll
-  static void launch() throws Exception {
+  static void shots() throws Exception {
     Files.createDirectories(SHOTS);
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void stop() {
-    if (context != null) {
-      context.close();
-    }
-    if (sol != null) {
-      sol.close();
-    }
   }
 
   private Page open(String scenarioJson) {
-    sol = FakeSol.start(Scenario.parse(scenarioJson), 0);
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+    sol = PAGES.closeAfter(FakeSol.start(Scenario.parse(scenarioJson), 0));
+    context = PAGES.newContext();
     return tab();
   }
 
@@ -107,8 +88,8 @@ class FakeSolShapesTest {
 
   @Test
   void theOctoberComposerHasNoIdNoTestIdsAndSendOnlyWhileItHoldsText() {
-    sol = FakeSol.start(Scenario.parse("{\"dom\": \"2026-10\", \"default\": [{\"prose\": \"Answer.\", \"stream_ms\": 600}]}"), 0);
-    context = browser.newContext();
+    sol = PAGES.closeAfter(FakeSol.start(Scenario.parse("{\"dom\": \"2026-10\", \"default\": [{\"prose\": \"Answer.\", \"stream_ms\": 600}]}"), 0));
+    context = PAGES.closeAfter(PAGES.browser().newContext());
     // What the composer's place held, in order, from the first paint on.
     context.addInitScript("document.addEventListener('DOMContentLoaded', () => { window.__composer = [];"
         + " new MutationObserver(() => { const b = document.querySelector('#thread-bottom-container');"
