@@ -92,6 +92,7 @@ public final class FakeSol implements AutoCloseable {
   private int canvasEdits;
   private int retryClicks;
   private int stopClicks;
+  private int regenerations;
   private int crashes;
   private boolean copyBroken;
   private CompletableFuture<Void> thinkingHold; // null: each thinking starts on its timer
@@ -466,6 +467,41 @@ public final class FakeSol implements AutoCloseable {
    * @param userMessageId the id the page made for the user message, or null to make one here
    */
   synchronized Planned plan(String text, String label, String pageConversation, List<String> attached, String userMessageId) {
+    return plan(text, label, pageConversation, attached, userMessageId, false);
+  }
+
+  /**
+   * REAL-PAGE row 35: the answer bar's "Regenerate response" posts the turn again with action
+   * {@code variant} and {@code parent_message_id} = the prompt's id, in the same conversation, with
+   * no new user message: the conversation's next scripted reply answers the prompt it already
+   * holds (the shown answer after it is replaced), and nothing counts as a send. Null when the
+   * conversation holds no such prompt.
+   */
+  synchronized Planned regenerate(String label, String pageConversation, String parentMessageId) {
+    String conversation = aliases.resolve(pageConversation);
+    List<ObjectNode> transcript = conversation == null ? List.of() : transcripts.getOrDefault(conversation, List.of());
+    int at = -1;
+    for (int i = 0; i < transcript.size(); i++) {
+      if ("user".equals(transcript.get(i).path("role").asText()) && transcript.get(i).path("id").asText().equals(parentMessageId)) {
+        at = i;
+      }
+    }
+    if (at < 0) {
+      return null;
+    }
+    String text = transcript.get(at).path("text").asText();
+    transcript.subList(at + 1, transcript.size()).clear(); // the variant replaces the answer shown after the prompt
+    regenerations++;
+    return plan(text, label, pageConversation, List.of(), parentMessageId, true);
+  }
+
+  /** Regenerations the page asked for ({@link #regenerate}). */
+  public synchronized int regenerations() {
+    return regenerations;
+  }
+
+  private Planned plan(String text, String label, String pageConversation, List<String> attached, String userMessageId,
+      boolean variant) {
     String conversation = aliases.resolve(pageConversation);
     if (conversation == null || conversation.isEmpty()) {
       conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
@@ -486,7 +522,9 @@ public final class FakeSol implements AutoCloseable {
       }
       return new Planned(plan, reply, false, List.of());
     }
-    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
+    if (!variant) {
+      player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
+    }
     List<ObjectNode> transcript = transcripts.computeIfAbsent(conversation, k -> new ArrayList<>());
     boolean newChat = transcript.isEmpty();
     List<StreamEncoder.Previous> older = new ArrayList<>();
@@ -495,10 +533,11 @@ public final class FakeSol implements AutoCloseable {
         older.add(new StreamEncoder.Previous(turn.path("id").asText(), turn.path("markdown").asText()));
       }
     }
-    ObjectNode user = JSON.createObjectNode().put("role", "user")
-        .put("id", userMessageId != null ? userMessageId : UUID.randomUUID().toString()).put("text", text);
-    transcript.add(user);
-    plan.put("user_message_id", user.get("id").asText());
+    String userId = userMessageId != null ? userMessageId : UUID.randomUUID().toString();
+    if (!variant) {
+      transcript.add(JSON.createObjectNode().put("role", "user").put("id", userId).put("text", text));
+    }
+    plan.put("user_message_id", userId);
     if (reply == null) {
       plan.put("fault", "something_went_wrong").put("delay_ms", 100)
           .put("error", "Something went wrong. (fakesol: the scenario has no reply left for this conversation)");
@@ -809,7 +848,7 @@ public final class FakeSol implements AutoCloseable {
     ArrayNode at = out.putArray("sends_at"); // when each turn request reached the server, in order (ms precision)
     sendsAt.forEach(t -> at.add(t.toString()));
     out.put("history_requests", historyRequests).put("status_requests", statusRequests).put("modals", modals);
-    out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("crashes", crashes)
+    out.put("retry_clicks", retryClicks).put("stop_clicks", stopClicks).put("regenerations", regenerations).put("crashes", crashes)
         .put("conversations_opened", player.conversationsOpened()).put("wall", wall).put("mode", mode)
         .put("canvas_edits", canvasEdits);
     history.report(out);
