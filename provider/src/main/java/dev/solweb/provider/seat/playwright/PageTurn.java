@@ -165,6 +165,47 @@ final class PageTurn {
     }
   }
 
+  /**
+   * Row 35's Regenerate on the last answer ({@link dev.solweb.provider.seat.BrowserSeat#regenerate}):
+   * one click, proven by the page's own turn request (action {@code variant}, no new user
+   * message), then the new answer read as a Send's. Empty, with nothing sent, when the page
+   * offers none, the tap cannot see the page's requests, or no regeneration request follows the
+   * click; {@code sent[0]} goes true once it did.
+   */
+  Optional<SeatReply> regenerate(boolean[] sent) throws SeatException {
+    if (tab.stopRequested().get()) {
+      throw failed(Kind.CANCELLED, "stopped before Regenerate; nothing was sent", false);
+    }
+    ChatGptPage.State before = chat.state(Set.of());
+    tab.faults().failOnPage(before, false, false);
+    tapped = stream.tapped();
+    if (!tapped) {
+      return Optional.empty(); // only the page's request can prove what the click did
+    }
+    Set<String> baseline = before.assistantIds();
+    Set<String> linksBefore = chat.conversationLinks();
+    stream.watch();
+    long mark = stream.mark();
+    stream.begin();
+    try {
+      if (!chat.clickRegenerate()) {
+        return Optional.empty();
+      }
+      Optional<ObservedRequest> request = stream.awaitRequest(ObservedRequest.Kind.TURN, mark, SEND_PROOF);
+      if (request.isEmpty() || !request.get().regeneration()) {
+        LOG.info("Regenerate was clicked but the page made no regeneration request"
+            + request.map(r -> " (its turn request says action " + r.action() + ")").orElse("") + "; not offered");
+        return Optional.empty();
+      }
+      sent[0] = true;
+      timings.mark("regenerate click");
+      tab.progress().sent();
+      return Optional.of(awaitAnswer(baseline, linksBefore, false, null));
+    } finally {
+      stream.end();
+    }
+  }
+
   // ---- Effort, from the page's /prepare --------------------------------------------------------
 
   /**

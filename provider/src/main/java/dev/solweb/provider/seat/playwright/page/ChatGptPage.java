@@ -586,6 +586,11 @@ public final class ChatGptPage {
     return new CopyButton(page, this).copy(messageId, enough);
   }
 
+  /** Clicks the last answer's Regenerate ({@link RegenerateButton}); false when the page offers none there. */
+  public boolean clickRegenerate() {
+    return new RegenerateButton(page, this).click();
+  }
+
   /** Whether the page shows a message with this id, by any of the answer's strategies. */
   public boolean hasMessage(String messageId) {
     return Boolean.TRUE.equals(evaluate(AnswerScripts.HAS_MESSAGE, List.of(messageId, Controls.script())));
