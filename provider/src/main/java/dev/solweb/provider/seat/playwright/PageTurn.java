@@ -198,6 +198,7 @@ final class PageTurn {
         return Optional.empty();
       }
       sent[0] = true;
+      crossed(request.get(), message -> { }); // its effort checked as a Send's (it names no new message)
       timings.mark("regenerate click");
       tab.progress().sent();
       return Optional.of(awaitAnswer(baseline, linksBefore, false, null));
