@@ -41,7 +41,7 @@ function lateUserUnit(ex) {
  */
 function lateActionBar(turn, ex) {
   if (shape().actionBar !== 'exchange' || !ex || !ex.exchange) return;
-  turn.actions.append(el('button', { class: 'text-token-text-secondary', 'aria-label': T().more, 'data-state': 'closed' }));
+  turn.actions.append(el('button', { class: 'text-token-text-secondary', 'aria-label': T().more, 'aria-haspopup': 'menu', 'data-state': 'closed' }));
   ex.exchange.appendChild(turn.actions);
   setTimeout(() => {
     if (turn.actions.classList.contains('shown')) return;

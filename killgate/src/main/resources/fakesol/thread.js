@@ -73,6 +73,12 @@ const unitSelector = (role) => A().unitKeys.map((a) => '[' + a + (role ? '$=":' 
 
 let historyExchanges = -1; // page.js: >= 0 while a conversation is drawn from history (fallback keys)
 
+/** Row 35: "Regenerate response", with no test id in any shape; it posts the turn again as a variant (turn.js). */
+function regenerateButton() {
+  return el('button', { class: 'text-token-text-secondary', 'aria-label': T().regenerate, 'data-state': 'closed' },
+    el('span', { class: 'flex items-center justify-center' }));
+}
+
 function actionButton(testid, label) {
   // October controls carry no test ids (row 16); the older action bars do (row 6).
   return el('button', { class: 'text-token-text-secondary', 'aria-label': label,
@@ -198,8 +204,11 @@ function answerTurn(ex, id, slug, before) {
   if (shape().thread === 'turnkey') status.setAttribute('data-streaming-response-status', 'idle'); // row 14
   else status.className = 'loading-shimmer';
   const body = el('div', { class: 'flex max-w-full flex-col gap-4 grow' }, status, msg.node);
-  const actions = actionBar('Response actions', [actionButton('copy-turn-action-button', T().copyResponse),
-    actionButton('good-response-turn-action-button', T().good), actionButton('bad-response-turn-action-button', T().bad)], false);
+  // Row 35's bar (actionBar: exchange) rates with one button; older bars have Good and Bad.
+  const rating = shape().actionBar === 'exchange' ? [actionButton('good-response-turn-action-button', T().good)]
+    : [actionButton('good-response-turn-action-button', T().good), actionButton('bad-response-turn-action-button', T().bad)];
+  const actions = actionBar('Response actions', [actionButton('copy-turn-action-button', T().copyResponse), ...rating,
+    regenerateButton()], false);
   let node;
   let unit = null;
   if (shape().thread !== 'turnkey') {
@@ -214,6 +223,7 @@ function answerTurn(ex, id, slug, before) {
     node = unit;
   }
   const turn = { id, ex, node, unit, body, message: msg.node, md: msg.md, status, actions, markdown: '' };
+  actions.lastChild.addEventListener('click', () => regenerateTurn(turn)); // turn.js (row 35)
   lateActionBar(turn, ex); // rows.js (row 35)
   identifyMessage(turn, id, slug);
   // The clipboard takes a write only from a user gesture: a synthetic click copies nothing.

@@ -44,6 +44,38 @@ async function streamTurn(text, isNew, sentFiles) {
   const userId = crypto.randomUUID();
   const request = turnRequest(userId, text, sentFiles);
   const ex = userTurn(userId, text); // right after Send the exchange holds only the user unit (row 29)
+  await answerTurnOf(request, ex, userId, isNew);
+}
+
+/**
+ * Row 35's "Regenerate response" on the last answer, once no turn runs: the turn request again as
+ * the page posts a regeneration (action "variant", parent_message_id the prompt's id, the same
+ * conversation, no new user message); the old answer leaves the exchange and the new one streams
+ * into it.
+ */
+async function regenerateTurn(turn) {
+  if (busy || stopTurn) return; // shown only after the answer ended (completed or stopped)
+  const ex = turn.ex;
+  if (!ex || !ex.key) return;
+  busy = true; stopped = false;
+  setSendMode('stop');
+  const request = { action: 'variant', parent_message_id: ex.key, model: 'gpt-5-thinking', thinking_effort: effortLabel,
+    supported_encodings: ['v1'] };
+  if (conversationId) request.conversation_id = conversationId;
+  Object.assign(request, placeFields());
+  const at = turns.findIndex((t) => t.id === turn.id);
+  if (at >= 0) turns.splice(at, 1);
+  turn.node.remove();
+  turn.actions.remove();
+  try {
+    await answerTurnOf(request, ex, ex.key, false);
+  } finally {
+    busy = false;
+  }
+}
+
+/** The answer to one turn request (a Send's or a regeneration's), streamed into exchange {@code ex}. */
+async function answerTurnOf(request, ex, userId, isNew) {
   const stop = new AbortController();
   stopTurn = stop;
   let plan = {};

@@ -76,6 +76,13 @@ window.FakesolWire = (() => {
   async function beforeSend(request) {
     await ready;
     clearTimeout(timer);
+    if (request.action === 'variant') {
+      // A regeneration types nothing: no /prepare, no new message (row 35).
+      delete request.model;
+      delete request.thinking_effort;
+      Object.assign(request, fields());
+      return;
+    }
     if (config.prepare && state !== 'success') await prepare('immediate', pendingText);
     if (!config.prepare) {
       // An older page: its /prepare sibling goes out at Send and names no effort (a path-substring trap for an observer).

@@ -120,7 +120,20 @@ final class ConversationEndpoint {
       return;
     }
 
-    TurnPlanner.Planned planned = sol.plan(text, label, conversation, attached, userId);
+    TurnPlanner.Planned planned;
+    if ("variant".equals(body.path("action").asText())) {
+      // Row 35's Regenerate: no new user message; the prompt it names answers again.
+      userId = body.path("parent_message_id").asText(null);
+      planned = sol.regenerate(label, conversation, userId);
+      if (planned == null) {
+        ObjectNode missing = JSON.createObjectNode();
+        missing.putObject("detail").put("message", "Message not found").put("code", "message_not_found");
+        json(res, 404, missing);
+        return;
+      }
+    } else {
+      planned = sol.plan(text, label, conversation, attached, userId);
+    }
     ObjectNode plan = planned.plan();
     ScriptedReply reply = planned.reply();
     if (planned.newChat()) {

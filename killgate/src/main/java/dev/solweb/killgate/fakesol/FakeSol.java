@@ -272,6 +272,16 @@ public final class FakeSol implements AutoCloseable {
     return turns.plan(text, label, pageConversation, attached, userMessageId);
   }
 
+  /** A Regenerate of the prompt {@code parentMessageId} (row 35; {@link TurnPlanner#regenerate}), or null when there is none. */
+  TurnPlanner.Planned regenerate(String label, String pageConversation, String parentMessageId) {
+    return turns.regenerate(label, pageConversation, parentMessageId);
+  }
+
+  /** Regenerations the page asked for: each answered the prompt again, with no new user message. */
+  public int regenerations() {
+    return turns.regenerations();
+  }
+
   /** See {@link TurnPlanner#recordReplay}. */
   String recordReplay(String text, String label, String pageConversation, List<String> attached, String userMessageId,
       TurnPlanner.Recording recording) {
@@ -358,7 +368,8 @@ public final class FakeSol implements AutoCloseable {
     turns.sendsAt().forEach(t -> at.add(t.toString()));
     out.put("history_requests", burstLimit.historyRequests()).put("status_requests", burstLimit.statusRequests())
         .put("modals", burstLimit.modals());
-    out.put("retry_clicks", turns.retryClicks()).put("stop_clicks", turns.stopClicks()).put("crashes", faults.crashes())
+    out.put("retry_clicks", turns.retryClicks()).put("stop_clicks", turns.stopClicks())
+        .put("regenerations", turns.regenerations()).put("crashes", faults.crashes())
         .put("conversations_opened", player.conversationsOpened()).put("wall", session.wall()).put("mode", session.mode())
         .put("canvas_edits", session.canvasEdits());
     history.report(out);

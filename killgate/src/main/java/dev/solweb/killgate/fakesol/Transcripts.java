@@ -52,6 +52,23 @@ final class Transcripts {
   }
 
   /** The answers a conversation holds, oldest first: what a new turn's stream may re-render. */
+  /**
+   * Row 35's Regenerate: the text of the prompt {@code userMessageId} in {@code conversation}, every
+   * turn after it dropped (the variant replaces the answer shown after it); empty when the
+   * conversation holds no such prompt.
+   */
+  synchronized Optional<String> reopenPrompt(String conversation, String userMessageId) {
+    List<ObjectNode> transcript = turns.getOrDefault(conversation, List.of());
+    for (int i = transcript.size() - 1; i >= 0; i--) {
+      ObjectNode turn = transcript.get(i);
+      if ("user".equals(turn.path("role").asText()) && turn.path("id").asText().equals(userMessageId)) {
+        transcript.subList(i + 1, transcript.size()).clear();
+        return Optional.of(turn.path("text").asText());
+      }
+    }
+    return Optional.empty();
+  }
+
   synchronized List<StreamEncoder.Previous> answers(String conversation) {
     List<StreamEncoder.Previous> older = new ArrayList<>();
     for (ObjectNode turn : turns.getOrDefault(conversation, List.of())) {

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Optional;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
@@ -56,6 +57,7 @@ final class TurnPlanner {
   private final List<Instant> sendsAt = new ArrayList<>();
   private int retryClicks;
   private int stopClicks;
+  private int regenerations;
 
   TurnPlanner(ScenarioPlayer player, Clock clock, ConversationAliases aliases, Transcripts transcripts, PageSession session,
       PageFaults faults, AccountCounters counters, CapBanners banners, GeneratedImages images, PageModels models) {
@@ -165,6 +167,33 @@ final class TurnPlanner {
    * @param userMessageId the id the page made for the user message, or null to make one here
    */
   synchronized Planned plan(String text, String label, String pageConversation, List<String> attached, String userMessageId) {
+    return plan(text, label, pageConversation, attached, userMessageId, false);
+  }
+
+  /**
+   * REAL-PAGE row 35: the answer bar's "Regenerate response" posts the turn again with action
+   * {@code variant} and {@code parent_message_id} = the prompt's id, in the same conversation, with
+   * no new user message: the conversation's next scripted reply answers the prompt it already
+   * holds (the shown answer after it is replaced), and nothing counts as a send. Null when the
+   * conversation holds no such prompt.
+   */
+  synchronized Planned regenerate(String label, String pageConversation, String parentMessageId) {
+    String conversation = aliases.resolve(pageConversation);
+    Optional<String> prompt = conversation == null ? Optional.empty() : transcripts.reopenPrompt(conversation, parentMessageId);
+    if (prompt.isEmpty()) {
+      return null;
+    }
+    regenerations++;
+    return plan(prompt.get(), label, pageConversation, List.of(), parentMessageId, true);
+  }
+
+  /** Regenerations the page asked for ({@link #regenerate}). */
+  synchronized int regenerations() {
+    return regenerations;
+  }
+
+  private Planned plan(String text, String label, String pageConversation, List<String> attached, String userMessageId,
+      boolean variant) {
     String conversation = aliases.resolve(pageConversation);
     if (conversation == null || conversation.isEmpty()) {
       conversation = drafts.containsKey(text) ? drafts.get(text) : player.openConversation(text);
@@ -185,13 +214,16 @@ final class TurnPlanner {
       }
       return new Planned(plan, reply, false, List.of());
     }
-    player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
+    if (!variant) {
+      player.record(new ScenarioPlayer.Send(conversation, Effort.fromLabel(label).orElse(null), label, text, clock.instant(), attached));
+    }
     boolean newChat = transcripts.isEmpty(conversation);
     List<StreamEncoder.Previous> older = transcripts.answers(conversation);
-    ObjectNode user = JSON.createObjectNode().put("role", "user")
-        .put("id", userMessageId != null ? userMessageId : UUID.randomUUID().toString()).put("text", text);
-    transcripts.add(conversation, user);
-    plan.put("user_message_id", user.get("id").asText());
+    String userId = userMessageId != null ? userMessageId : UUID.randomUUID().toString();
+    if (!variant) {
+      transcripts.add(conversation, JSON.createObjectNode().put("role", "user").put("id", userId).put("text", text));
+    }
+    plan.put("user_message_id", userId);
     if (reply == null) {
       plan.put("fault", "something_went_wrong").put("delay_ms", 100)
           .put("error", "Something went wrong. (fakesol: the scenario has no reply left for this conversation)");

@@ -144,6 +144,30 @@ public final class AccountPacing {
     }
   }
 
+  /**
+   * As {@link #paced} for a page action the page may not offer (a regenerate): empty means nothing
+   * reached the page, so the permit ends without a gap and nothing is recorded.
+   */
+  Optional<SeatReply> pacedIfOffered(SendGate.Permit permit, Effort effort, BrowserSeat seat, OfferedCall call)
+      throws SeatException {
+    SeatException notOffered = SeatException.failed(
+        ProviderFailure.of(ProviderFailure.Kind.UNAVAILABLE, "not offered; nothing was sent"), false);
+    try {
+      return Optional.of(paced(permit, effort, seat, () -> call.run().orElseThrow(() -> notOffered)));
+    } catch (SeatException e) {
+      if (e != notOffered) {
+        throw e;
+      }
+      return Optional.empty();
+    }
+  }
+
+  /** A seat call that may find its control missing (empty). */
+  @FunctionalInterface
+  interface OfferedCall {
+    Optional<SeatReply> run() throws SeatException;
+  }
+
   /** A seat call that may throw {@link SeatException}. */
   @FunctionalInterface
   interface SeatCall {

@@ -114,6 +114,15 @@ public final class SeatTurn implements TurnRunner {
       }
       planned = conversations.replayUnrecovered(recover);
     }
+    if (planned instanceof TurnPlan.Replay replay) {
+      Optional<TurnPlan.Recover> stopped = conversations.regenerable(replay);
+      if (stopped.isPresent()) {
+        Optional<Answer> regenerated = regenerate(seat, stopped.get());
+        if (regenerated.isPresent()) {
+          return regenerated.get();
+        }
+      }
+    }
     TurnPlan plan = open(seat, planned);
     Sends sends = new Sends(seat, plan);
     try {
@@ -187,6 +196,56 @@ public final class SeatTurn implements TurnRunner {
     AnswerStats.GLOBAL.recovered();
     return conversations.record(plan, new TurnOutcome.Replied(parsed, reply.get().conversationUrl(), 1, 0,
         visibleTokens(reply.get()), reply.get().images(), reply.get().modelSlug()));
+  }
+
+  /**
+   * The identical retry of a turn solwebd stopped: the page's own regenerate on that answer, in
+   * its conversation, as one page action (nothing typed; marked in flight and paced as a Send).
+   * Empty when the conversation is gone or the page offers no regenerate: nothing reached the
+   * page and the caller replays. A failure after the regeneration went out leaves the
+   * conversation cancelled (stopped again) or uncertain, never typed into again.
+   */
+  private Optional<Answer> regenerate(BrowserSeat seat, TurnPlan.Recover plan) throws SeatException {
+    try {
+      seat.resume(plan.uncertain().url());
+    } catch (SeatException e) {
+      if (e.reason() != SeatException.Reason.CONVERSATION_MISSING) {
+        throw e;
+      }
+      return Optional.empty();
+    }
+    Effort effort = plan.turn().input().effort();
+    assertEffort(seat, effort);
+    SendGate.Permit permit = pacing.gate().acquire();
+    Optional<SeatReply> reply;
+    try {
+      conversations.sending(plan);
+      reply = pacing.pacedIfOffered(permit, effort, seat, seat::regenerate);
+    } catch (SeatException | RuntimeException e) {
+      boolean stopped = e instanceof SeatException stop && stop.failure() != null
+          && stop.failure().kind() == ProviderFailure.Kind.CANCELLED;
+      boolean after = !(e instanceof SeatException seatFailure) || seatFailure.afterSend();
+      conversations.record(plan, !after ? new TurnOutcome.NotSent()
+          : stopped ? new TurnOutcome.Cancelled(plan.uncertain().url(), e.getMessage())
+          : new TurnOutcome.Uncertain(plan.uncertain().url(), e.getMessage(), null));
+      throw e;
+    } finally {
+      permit.release(false); // a no-op once the page action ended it
+    }
+    if (reply.isEmpty()) {
+      conversations.record(plan, new TurnOutcome.NotSent()); // back to cancelled: the replay follows
+      return Optional.empty();
+    }
+    Reply parsed = ReplyParser.parse(reply.get().codeBlocks(), reply.get().prose(), conversations.rules(plan.turn()));
+    if (parsed instanceof Reply.Malformed malformed) {
+      // A correction would be a second page action on this turn: the next retry replays instead.
+      conversations.record(plan, new TurnOutcome.Uncertain(plan.uncertain().url(), "the regenerated answer broke the"
+          + " reply protocol", null));
+      throw new TurnFailed(ProviderFailure.of(Kind.PROTOCOL, "the regenerated answer broke the reply protocol: "
+          + malformed.reason()));
+    }
+    return conversations.record(plan, new TurnOutcome.Replied(parsed, reply.get().conversationUrl(), 1, 0,
+        visibleTokens(reply.get()), reply.get().images()));
   }
 
   /** Opens the plan's conversation; one that is missing from the page is replayed into a fresh one. */

@@ -41,6 +41,7 @@ public final class ScenarioPlayer {
   private final Set<Integer> usedScripts = new HashSet<>();
   private final Map<String, Deque<ScriptedReply>> pending = new HashMap<>();
   private final List<Send> sends = new ArrayList<>();
+  private final List<String> regenerations = new ArrayList<>();
   private int conversationsOpened;
   private final List<dev.solweb.provider.translate.ConversationPlace> placesOpened = new ArrayList<>();
   private final List<String> deleted = new ArrayList<>();
@@ -119,6 +120,16 @@ public final class ScenarioPlayer {
   }
 
   /** Every send so far, in order. */
+  /** A regeneration of the last answer of {@code conversationId}: no new user message, no send. */
+  public synchronized void regenerated(String conversationId) {
+    regenerations.add(conversationId);
+  }
+
+  /** The conversations regenerated, in order (one entry per regeneration). */
+  public synchronized List<String> regenerations() {
+    return List.copyOf(regenerations);
+  }
+
   public synchronized List<Send> sends() {
     return List.copyOf(sends);
   }

@@ -113,6 +113,21 @@ public interface BrowserSeat extends AutoCloseable {
   }
 
   /**
+   * The page's own regenerate on the last answer of the conversation the seat has open (a turn
+   * solwebd stopped, retried identically): one page action, nothing typed, the same conversation.
+   * The control is found by its place (the last exchange's action bar) and proven by the page's
+   * request (a turn request with {@code action: variant} and no new user text); the new answer is
+   * read as a send's is. Called after {@link #resume} and {@link #setEffort}.
+   *
+   * @return the new answer; empty when the page offers no regenerate there or no regeneration
+   *     request was seen (the caller replays into a fresh conversation). The default offers none.
+   * @throws SeatException as {@link #send}, once the regeneration request went out
+   */
+  default Optional<SeatReply> regenerate() throws SeatException {
+    return Optional.empty();
+  }
+
+  /**
    * One-shot ask ({@code ask-gpt}, {@code POST /v1/ask}) in a conversation just opened with
    * {@link #openNew}: uploads {@code attachments} into the composer, types {@code text}, clicks
    * Send, waits for the complete reply and saves every image of the reply into {@code outputDir}.

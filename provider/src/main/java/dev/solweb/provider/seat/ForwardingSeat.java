@@ -68,6 +68,11 @@ public class ForwardingSeat implements BrowserSeat {
   }
 
   @Override
+  public Optional<SeatReply> regenerate() throws SeatException {
+    return inner.regenerate();
+  }
+
+  @Override
   public SeatReply ask(String text, List<Path> attachments, Path outputDir) throws SeatException {
     return inner.ask(text, attachments, outputDir);
   }

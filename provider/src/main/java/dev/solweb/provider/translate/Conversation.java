@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * @param deliveredDigest {@link HistoryDigest} of those messages
  * @param status see {@link Status}
  * @param inFlight {@link HistoryDigest} of the turn being sent while {@code status} is
- *     {@code in_flight}, else null
+ *     {@code in_flight}; of the turn left {@code uncertain} (when its send was proven) or
+ *     {@code cancelled}, so that its identical retry is known; else null
  * @param estimatedInput cumulative estimated input tokens typed into this conversation
  * @param estimatedOutput cumulative estimated output tokens of visible answers
  * @param lastAnswer the answer to the last turn, or null
@@ -83,8 +84,9 @@ public record Conversation(
     @JsonProperty("uncertain") UNCERTAIN,
     /**
      * solwebd stopped its last turn (the client left and did not rejoin, the turn timed out): the
-     * answer on the page is partial or none and is never read as this turn's; the next request
-     * replays into a fresh conversation at once instead of waiting for it.
+     * answer on the page is partial or none and is never read as this turn's; its identical retry
+     * is answered by the page's Regenerate here where the page offers one, and any other request
+     * (or one the page offers none for) replays into a fresh conversation at once, never waiting.
      */
     @JsonProperty("cancelled") CANCELLED,
     /** The conversation can take no more turns (full): the next request replays into a fresh one. */

@@ -249,6 +249,21 @@ public final class Conversations {
   }
 
   /**
+   * The identical retry of a turn solwebd stopped ({@code cancelled}, its conversation known):
+   * the page's own regenerate may answer it in that conversation, with nothing typed. The plan
+   * records as a recovery does (the conversation carries on from the new answer); when the page
+   * offers no regenerate, {@code replay} is typed instead, into a fresh conversation.
+   */
+  public Optional<TurnPlan.Recover> regenerable(TurnPlan.Replay replay) {
+    Conversation stopped = replay.replaced();
+    if (replay.cause() != ReplayCause.CANCELLED || stopped == null || stopped.status() != Conversation.Status.CANCELLED
+        || stopped.url() == null || stopped.url().isEmpty() || !replay.turn().historyDigest().equals(stopped.inFlight())) {
+      return Optional.empty();
+    }
+    return Optional.of(new TurnPlan.Recover(replay.turn(), stopped));
+  }
+
+  /**
    * The page's own request proved the plan's send (the user message id, the conversation URL or
    * null while a new chat has none): recorded on its in-flight mark, so that a daemon killed now
    * can look for the answer in the conversation ({@link TurnPlan.Recover}) instead of replaying.
@@ -301,10 +316,12 @@ public final class Conversations {
       return Optional.of(recordReply(plan, base, replied, turnsBefore, input, output));
     }
     if (outcome instanceof TurnOutcome.Cancelled cancelled) {
-      // Never recoverable: no in-flight digest and no sent message id, so the next request replays at once.
+      // Never recoverable (no sent message id): the next request replays at once. The stopped
+      // turn's digest stays so that its identical retry may regenerate in place (regenerable).
       String url = cancelled.conversationUrl() != null ? cancelled.conversationUrl() : base == null ? "" : base.url();
       registry.put(new Conversation(turn.sessionKey(), url, turn.input().effort(), 0, HistoryDigest.EMPTY,
-          turnsBefore + 1, openedAt(base), Conversation.Status.CANCELLED, null, input, output, previousAnswer(plan),
+          turnsBefore + 1, openedAt(base), Conversation.Status.CANCELLED, turn.historyDigest(), input, output,
+          previousAnswer(plan),
           now(), null, temporary(base), 0, clientSession(turn)).withFiles(files(base, plan)));
       history.forget(turn.sessionKey());
       return Optional.empty();

@@ -51,7 +51,16 @@ class CancelledRetryTest {
 
   private final TestClock clock = new TestClock();
   private final ManualTime time = new ManualTime();
-  private final ScenarioPlayer player = new ScenarioPlayer(Scenario.parse(SCENARIO));
+  /** As {@link #SCENARIO}, and conversation 1 has an answer left for the page's Regenerate. */
+  private static final String REGENERABLE = """
+      {"default": [
+        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"hi\\"}"]},
+        {"fault": "hang"},
+        {"blocks": ["{\\"tool\\": \\"final\\", \\"text\\": \\"regenerated\\"}"]}
+      ]}
+      """;
+
+  private ScenarioPlayer player = new ScenarioPlayer(Scenario.parse(SCENARIO));
   private final Conversations conversations = Conversations.inMemory(clock);
   private final ExecutorService seatThread = Executors.newSingleThreadExecutor();
   /** One permit per Send the page took (the seat's own SENT report). */
@@ -110,6 +119,45 @@ class CancelledRetryTest {
     }, counted, new Dispatcher.Settings(1, java.time.Duration.ofSeconds(300), DispatchSpacing.OFF), time,
         index -> seatThread);
     dispatcher.start().get(10, TimeUnit.SECONDS);
+  }
+
+  /** Sends "hello", then the slow turn, leaves it and lets the grace run out: Stop. Returns the slow turn. */
+  private ChatTurn stoppedAfterTheClientLeft() throws Exception {
+    ChatTurn first = turn(Message.user("hello"));
+    assertThat(dispatcher.submit(new TurnRequest.Chat(first)).result().get(10, TimeUnit.SECONDS).reply())
+        .isEqualTo(new Reply.Final("hi"));
+    ChatTurn slow = turn(Message.user("hello"), new Message(Message.Role.ASSISTANT, "hi", List.of(), null),
+        Message.user("now the slow one"));
+    Dispatcher.TurnHandle left = dispatcher.submit(new TurnRequest.Chat(slow));
+    assertThat(sent.tryAcquire(2, 10, TimeUnit.SECONDS)).as("the page took both Sends").isTrue();
+    left.release(); // the client is gone
+    time.advance(Dispatcher.REJOIN_GRACE); // nobody rejoined: Stop
+    assertThat(returned.tryAcquire(2, 10, TimeUnit.SECONDS)).as("the stopped turn left its seat").isTrue();
+    assertThat(conversations.current(slow.sessionKey()))
+        .hasValueSatisfying(c -> assertThat(c.status()).isEqualTo(Conversation.Status.CANCELLED));
+    return slow;
+  }
+
+  @Test
+  void theIdenticalRetryOfAStoppedTurnIsAnsweredByThePagesRegenerateInTheSameConversation() throws Exception {
+    player = new ScenarioPlayer(Scenario.parse(REGENERABLE));
+    start();
+    ChatTurn slow = stoppedAfterTheClientLeft();
+
+    Answer answer = dispatcher.submit(new TurnRequest.Chat(slow)).result().get(10, TimeUnit.SECONDS); // no time passes
+
+    assertThat(answer.reply()).isEqualTo(new Reply.Final("regenerated"));
+    List<ScenarioPlayer.Send> sends = player.sends();
+    assertThat(sends).as("nothing typed again").hasSize(2);
+    assertThat(player.regenerations()).as("one page action, in the stopped turn's conversation")
+        .containsExactly(sends.get(1).conversationId());
+    assertThat(conversations.current(slow.sessionKey())).hasValueSatisfying(c -> {
+      assertThat(c.status()).isEqualTo(Conversation.Status.READY);
+      assertThat(c.url()).endsWith(sends.get(1).conversationId());
+    });
+    dispatcher.runBetweenTurns(seat -> null).get(10, TimeUnit.SECONDS);
+    assertThat(dispatcher.views().finishedTurns()).extracting(FinishedTurn::replayed).containsOnlyNulls();
+    assertThat(conversations.replays().byCause()).doesNotContainKey("cancelled");
   }
 
   @Test

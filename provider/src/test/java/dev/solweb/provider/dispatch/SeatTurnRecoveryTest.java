@@ -42,6 +42,8 @@ class SeatTurnRecoveryTest {
   private static final class Seat implements BrowserSeat {
     final List<String> calls = new ArrayList<>();
     Optional<SeatReply> recovered = Optional.empty();
+    /** What the page's Regenerate answers; empty: the page offers none. */
+    Optional<SeatReply> regenerated = Optional.empty();
     boolean missingOnFirstSend;
     boolean downgradeOnFirstSend;
     boolean stoppedOnFirstSend;
@@ -105,6 +107,12 @@ class SeatTurnRecoveryTest {
     }
 
     @Override
+    public Optional<SeatReply> regenerate() {
+      calls.add("regenerate");
+      return regenerated;
+    }
+
+    @Override
     public void stop() {}
 
     @Override
@@ -143,10 +151,54 @@ class SeatTurnRecoveryTest {
     Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
 
     assertThat(text(answer)).isEqualTo("typed answer");
-    // One page action for the retry: a fresh conversation and its send; the stopped answer is never read.
-    assertThat(seat.calls).containsExactly("openNew", "send", "openNew", "send");
+    // The page offers no Regenerate (nothing sent), so one page action for the retry: a fresh
+    // conversation and its send; the stopped answer is never read.
+    assertThat(seat.calls).containsExactly("openNew", "send", "resume " + URL, "regenerate", "openNew", "send");
     assertThat(runner.replayed(new TurnRequest.Chat(turn))).hasValue("cancelled");
     assertThat(conversations.replays().byCause()).containsEntry("cancelled", 1L);
+  }
+
+  @Test
+  void theIdenticalRetryOfAStoppedTurnIsAnsweredByThePagesRegenerateInTheSameConversationWithNothingTyped()
+      throws Exception {
+    ChatTurn turn = turn("a slow one");
+    Seat seat = new Seat();
+    seat.stoppedOnFirstSend = true;
+    seat.recovered = Optional.of(new SeatReply(List.of(), "half an ans", URL));
+    seat.regenerated = Optional.of(new SeatReply(List.of(), "regenerated answer", URL));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.run(seat, new TurnRequest.Chat(turn), p -> { }))
+        .isInstanceOf(SeatException.class);
+
+    Answer answer = runner.run(seat, new TurnRequest.Chat(turn), p -> { });
+
+    assertThat(text(answer)).isEqualTo("regenerated answer");
+    assertThat(seat.calls).as("one page action, nothing typed").containsExactly("openNew", "send", "resume " + URL,
+        "regenerate");
+    assertThat(conversations.current(turn.sessionKey())).hasValueSatisfying(c -> {
+      assertThat(c.status()).isEqualTo(Conversation.Status.READY);
+      assertThat(c.url()).isEqualTo(URL);
+      assertThat(c.deliveredCount()).isEqualTo(2);
+    });
+    assertThat(runner.replayed(new TurnRequest.Chat(turn))).isEmpty();
+    assertThat(conversations.replays().byCause()).doesNotContainKey("cancelled");
+  }
+
+  @Test
+  void aDifferentRequestAfterAStoppedTurnNeverRegeneratesItReplays() throws Exception {
+    ChatTurn turn = turn("a slow one");
+    Seat seat = new Seat();
+    seat.stoppedOnFirstSend = true;
+    seat.regenerated = Optional.of(new SeatReply(List.of(), "regenerated answer", URL));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> runner.run(seat, new TurnRequest.Chat(turn), p -> { }))
+        .isInstanceOf(SeatException.class);
+
+    ChatTurn changed = ChatTurn.of(new ChatInput(Effort.HIGH, List.of(Message.user("a slow one"),
+        Message.user("and one thing more")), List.of(), Optional.empty()));
+    assertThat(changed.sessionKey()).isEqualTo(turn.sessionKey());
+    Answer answer = runner.run(seat, new TurnRequest.Chat(changed), p -> { });
+
+    assertThat(text(answer)).isEqualTo("typed answer");
+    assertThat(seat.calls).containsExactly("openNew", "send", "openNew", "send");
   }
 
   @Test

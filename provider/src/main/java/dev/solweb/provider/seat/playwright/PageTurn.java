@@ -149,6 +149,41 @@ final class PageTurn {
   }
 
   /**
+   * Row 35's Regenerate on the last answer ({@link dev.solweb.provider.seat.BrowserSeat#regenerate}):
+   * one click, proven by the page's own turn request (action {@code variant}, no new user
+   * message), then the new answer read as a Send's. Empty, with nothing sent, when the page
+   * offers none, the tap cannot see the page's requests, or no regeneration request follows the
+   * click; {@code sent[0]} goes true once it did.
+   */
+  Optional<SeatReply> regenerate(boolean[] sent) throws SeatException {
+    if (tab.stopRequested().get()) {
+      throw failed(Kind.CANCELLED, "stopped before Regenerate; nothing was sent", false);
+    }
+    ChatGptPage.State before = chat.state(Set.of());
+    tab.faults().failOnPage(before, false, false);
+    tapped = stream.tapped();
+    if (!tapped) {
+      return Optional.empty(); // only the page's request can prove what the click did
+    }
+    Set<String> baseline = before.assistantIds();
+    Set<String> linksBefore = chat.conversationLinks();
+    stream.watch();
+    long mark = stream.mark();
+    stream.begin();
+    try {
+      if (!chat.clickRegenerate() || send.regenerated(mark).isEmpty()) {
+        return Optional.empty();
+      }
+      sent[0] = true;
+      timings.mark("regenerate click");
+      tab.progress().sent();
+      return Optional.of(awaitAnswer(baseline, linksBefore, false, null));
+    } finally {
+      stream.end();
+    }
+  }
+
+  /**
    * Polls the page after Send until the answer is complete by the stream's rule or, where the
    * stream cannot judge, the DOM's ({@link AnswerArbiter}); then reads it from the source that decided.
    */

@@ -248,6 +248,28 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
   }
 
+  /** The last answer's Regenerate ({@link PageTurn#regenerate}): one page action, proven by its request. */
+  @Override
+  public Optional<SeatReply> regenerate() throws SeatException {
+    checkOpen();
+    if (effort == null) {
+      throw new IllegalStateException("setEffort must be called before regenerate");
+    }
+    boolean[] sent = {false};
+    PageTurn turn = new PageTurn(tab, effort);
+    try {
+      Optional<SeatReply> reply = guard(sent, () -> turn.regenerate(sent));
+      last = turn.figures();
+      pendingCheck = last.pending();
+      return reply;
+    } finally {
+      stopRequested.set(false);
+      if (sent[0]) {
+        tab.stream().turn().pageCounters(settled.plan(), clock.instant()).ifPresent(read -> counters = read);
+      }
+    }
+  }
+
   @Override
   public Effort setEffort(Effort wanted) throws SeatException {
     checkOpen();

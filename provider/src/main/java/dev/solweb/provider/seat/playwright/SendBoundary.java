@@ -125,6 +125,22 @@ final class SendBoundary {
     }
   }
 
+  /**
+   * The proof of a Regenerate clicked after {@code mark}: the page's turn request with action
+   * {@code variant} and no new user message, its effort checked as a Send's; empty when none
+   * followed within the Send's proof time (then the click sent nothing the seat can count on).
+   */
+  Optional<ObservedRequest> regenerated(long mark) {
+    Optional<ObservedRequest> request = stream.awaitRequest(ObservedRequest.Kind.TURN, mark, SEND_PROOF);
+    if (request.isEmpty() || !request.get().regeneration()) {
+      LOG.info("Regenerate was clicked but the page made no regeneration request"
+          + request.map(r -> " (its turn request says action " + r.action() + ")").orElse("") + "; not offered");
+      return Optional.empty();
+    }
+    crossed(request.get(), message -> { }); // it names no new message
+    return request;
+  }
+
   /** A new chat's conversation, once the stream names it: reported with the Send's message id. */
   void reportConversation() {
     String id = stream.turn().conversationId();

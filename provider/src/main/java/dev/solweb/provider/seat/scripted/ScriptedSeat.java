@@ -356,6 +356,32 @@ public final class ScriptedSeat implements BrowserSeat {
     }
   }
 
+  /**
+   * The scripted page's regenerate on the open conversation's last answer: offered while the
+   * conversation has a prompt and a reply left in its script, which answers without a new Send
+   * (the player counts a regeneration); a scripted fault fails it after the click.
+   */
+  @Override
+  public Optional<SeatReply> regenerate() throws SeatException {
+    checkOpen();
+    if (conversationId == null || player.peek(conversationId).isEmpty()
+        || player.sends().stream().noneMatch(s -> s.conversationId().equals(conversationId))) {
+      return Optional.empty(); // no answer bar to regenerate from
+    }
+    ScriptedReply reply = player.next(conversationId).orElseThrow();
+    player.regenerated(conversationId);
+    progress.report(Stage.SENT, 0);
+    Fault fault = reply.fault();
+    waitOrStop(fault == Fault.HANG ? Long.MAX_VALUE : reply.delayMs(), true);
+    if (fault != null && fault != Fault.DELETED) {
+      throw SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE, "the regenerated answer failed (scripted "
+          + fault.name().toLowerCase(java.util.Locale.ROOT) + "); not resent"), true);
+    }
+    written(reply);
+    return Optional.of(new SeatReply(reply.blocks(), reply.prose(), conversationUrl, reply.modelSlug(), reply.images(),
+        SeatReply.Source.SCRIPT));
+  }
+
   /** The answer arrived whole: writing, then complete, with its characters (prose and code blocks). */
   private void written(ScriptedReply reply) {
     int chars = reply.prose().length() + reply.blocks().stream().mapToInt(String::length).sum();

@@ -154,6 +154,24 @@ final class AnswerScripts {
       }
       """;
 
+  /**
+   * Where the last answer's Regenerate is: that answer's turn ({@code {css, index}}, to hover) and
+   * the button ({@code {via, css, index}}) inside it, in any visibility (the bar shows on hover);
+   * null when the page shows no answer or its turn no such button.
+   */
+  static final String REGENERATE_TARGET = """
+      ([c]) => {
+      """ + HELPERS + """
+        const { r, msgs } = replies(c);
+        if (!msgs.length) return null;
+        const turn = turnOf(r, msgs[msgs.length - 1].el);
+        const css = turnCss(r, turn);
+        const index = css ? Array.from(document.querySelectorAll(css)).indexOf(turn) : -1;
+        const button = find(c.regenerate, turn, true);
+        return index < 0 || !button ? null : { turn: { css, index }, button: plain(button) };
+      }
+      """;
+
   /** Whether the page shows a message with this id, by any reply strategy. */
   static final String HAS_MESSAGE = """
       ([id, c]) => {

@@ -407,6 +407,11 @@ public final class ChatGptPage {
     return answers.copyTurnMarkdown(messageId, enough);
   }
 
+  /** Clicks the last answer's Regenerate ({@link RegenerateButton}); false when the page offers none there. */
+  public boolean clickRegenerate() {
+    return new RegenerateButton(page, this).click();
+  }
+
   /** Whether the page shows a message with this id, by any of the answer's strategies. */
   public boolean hasMessage(String messageId) {
     return answers.hasMessage(messageId);

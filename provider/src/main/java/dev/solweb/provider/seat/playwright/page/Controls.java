@@ -120,6 +120,7 @@ public final class Controls {
   public static final List<Strategy> STOP = ComposerControls.STOP;
   public static final List<Strategy> PILL = ComposerControls.PILL;
   public static final List<Strategy> COPY = ThreadControls.COPY;
+  public static final List<Strategy> REGENERATE = ThreadControls.REGENERATE;
 
   /** The strategy name of {@link #STOP}'s weak match on September pages (the submit slot not being Send). */
   public static final String WEAK_STOP = "structure";
@@ -191,6 +192,7 @@ public final class Controls {
     m.put("stop", scripts(STOP));
     m.put("pill", scripts(PILL));
     m.put("copy", scripts(COPY));
+    m.put("regenerate", scripts(REGENERATE));
     List<Map<String, Object>> replies = new ArrayList<>();
     REPLY.forEach(r -> replies.add(r.toScript()));
     m.put("reply", replies);

@@ -26,6 +26,9 @@ public final class Labels {
   public static final List<String> MODEL_PICKER = List.of("Select ChatGPT model", "Выбрать модель ChatGPT");
   public static final List<String> COPY_RESPONSE = List.of("Copy response", "Copy" /* r */, "Копировать ответ" /* r */,
       "Копировать" /* r */);
+  /** Row 35: "Regenerate response" in the answer's action bar. */
+  public static final List<String> REGENERATE = List.of("Regenerate response", "Regenerate" /* r */,
+      "Повторить ответ" /* r */, "Повторить" /* r */);
   /** The Chat/Work switch's buttons (row 27: aria-pressed in a fresh tab). */
   public static final List<String> CHAT_MODE = List.of("Chat", "Чат");
   public static final List<String> WORK_MODE = List.of("Work", "Работа");

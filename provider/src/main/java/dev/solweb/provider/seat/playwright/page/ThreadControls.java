@@ -85,6 +85,18 @@ final class ThreadControls {
           .following("[data-markdown-text-style=\"assistant-message\"], [data-dil-message-id], .markdown, " + ASSISTANT_HEADING));
 
   /**
+   * The answer's Regenerate in its action bar (row 35: "Copy", "Rate response", "Regenerate
+   * response", "More actions", no test ids), looked for inside the last answer's turn only: its
+   * label, then, language-free, the plain button just before the bar's menu button. The label only
+   * ranks; what the click does is proven by the page's request (a turn request with action
+   * {@code variant} and no new user message), never by the button.
+   */
+  static final List<Strategy> REGENERATE = List.of(
+      Strategy.named("label", "button named", "button" + OUTSIDE_BODIES, Labels.REGENERATE),
+      Strategy.of("place", "button before the action bar's menu", "button:has(+ button[aria-haspopup=\"menu\"])"
+          + OUTSIDE_BODIES));
+
+  /**
    * The sidebar's conversations (rows 22, 38): links to {@code /c/<id>} up to September; row 38's
    * rows without links, each keyed {@code data-pinned-content-tab-drop-key="chatgpt:conversation:<uuid>"}.
    */

@@ -26,9 +26,16 @@ import java.util.Optional;
  * @param prepareDispatch {@code client_prepare_dispatch} ({@code debounced}, {@code immediate}), or null
  * @param temporary {@code history_and_training_disabled} (a temporary chat)
  * @param atMillis when the page sent it (page clock, epoch ms)
+ * @param action {@code action}: {@code next} for a Send, {@code variant} for a regeneration (row 35), or null
  */
 public record ObservedRequest(Kind kind, String model, String thinkingEffort, String userMessageId, String parentMessageId,
-    String conversationId, String gizmoId, String prepareState, String prepareDispatch, boolean temporary, long atMillis) {
+    String conversationId, String gizmoId, String prepareState, String prepareDispatch, boolean temporary, long atMillis,
+    String action) {
+
+  /** A turn request that regenerates the answer to an existing prompt: action {@code variant}, no new user message. */
+  public boolean regeneration() {
+    return kind == Kind.TURN && "variant".equals(action) && userMessageId == null;
+  }
 
   /** The sibling the page posts while the user types. */
   public static final String PREPARE_PATH = "/backend-api/f/conversation/prepare";
@@ -62,7 +69,7 @@ public record ObservedRequest(Kind kind, String model, String thinkingEffort, St
         "gizmo_interaction".equals(text(mode.path("kind"))) ? text(mode.path("gizmo_id")) : null,
         text(root.path("client_prepare_state")), text(root.path("client_prepare_dispatch")),
         root.path("history_and_training_disabled").asBoolean(false) || root.path("is_do_not_remember").asBoolean(false),
-        atMillis));
+        atMillis, text(root.path("action"))));
   }
 
   /** As {@link #decode(String, byte[], long)} for the tap's scrubbed JSON text. */
