@@ -59,6 +59,7 @@ public final class FakeSol implements AutoCloseable {
   private final PageWire wire;
   private final FakeSolUploads uploads;
   private HttpServer server;
+  private boolean closed;
 
   private FakeSol(Vertx vertx, boolean ownsVertx, Scenario scenario, Clock clock, PageMutations.Plan plan) {
     this.vertx = vertx;
@@ -255,8 +256,13 @@ public final class FakeSol implements AutoCloseable {
     return burstLimit.modals();
   }
 
+  /** Idempotent: a test may close it early and its harness again after the test. */
   @Override
-  public void close() {
+  public synchronized void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     if (server != null) {
       await(server.close().toCompletionStage().toCompletableFuture());
     }
@@ -339,6 +345,7 @@ public final class FakeSol implements AutoCloseable {
     conversationEndpoint.mountSocket(router); // before the body handler, which would consume the upgrade request
     router.route().handler(BodyHandler.create().setBodyLimit(16 * 1024 * 1024));
     page.mount(router);
+    models.mount(router);
     history.mount(router);
     session.mount(router);
     router.get("/api/wire").handler(ctx -> json(ctx, 200, wire.config(player.scenario().dom())));
