@@ -88,11 +88,11 @@ public final class EffortPicker {
   private final EffortSlider slider;
   private final WorkMode workMode;
 
-  EffortPicker(Page page, ChatGptPage chat) {
+  EffortPicker(Page page, ChatGptPage chat, ModelRows.Wanted model) {
     this.page = page;
     this.chat = chat;
-    // SOLWEBD_MODEL: another family or one row instead of the newest Sol model (rows 61, 62).
-    this.models = new ModelPicker(page, chat, ModelRows.Wanted.parse(System.getenv("SOLWEBD_MODEL")));
+    // SOLWEBD_MODEL (PlaywrightOptions.model): another family or one row instead of the newest Sol (rows 61, 62).
+    this.models = new ModelPicker(page, chat, model);
     this.slider = new EffortSlider(page, chat, this);
     this.workMode = new WorkMode(page, chat);
   }
