@@ -181,4 +181,38 @@ class SeatModelTest extends SeatHarness {
     });
     assertThat(sol.sends()).isEmpty();
   }
+
+  @Test
+  void aPartialLadderInALanguageWithoutATableIsNamedByThePagesPrepareBeforeSend() throws Exception {
+    PlaywrightSeat seat = seatOn("2026-10", "model-families", "lang-es");
+    seat.openNew();
+    assertThat(seat.setEffort(Effort.HIGH)).isEqualTo(Effort.HIGH);
+    SeatReply high = seat.send("alto");
+    assertThat(lastTurn().path("row").asText()).isEqualTo("GPT-6.2 Sol");
+    assertThat(lastTurn().path("effort_label").asText()).isEqualTo("High");
+
+    seat.resume(high.conversationUrl());
+    seat.setEffort(Effort.MEDIUM);
+    seat.send("medio");
+    assertThat(lastTurn().path("effort_label").asText()).isEqualTo("Medium");
+
+    seat.resume(high.conversationUrl());
+    seat.setEffort(Effort.HIGH);
+    seat.send("alto otra vez");
+    assertThat(lastTurn().path("effort_label").asText()).as("a row proven once is tried first").isEqualTo("High");
+    assertThat(sol.sends()).hasSize(3);
+  }
+
+  @Test
+  void anEffortNoRowOfAnUnreadableLadderRunsIsUnavailableAndNothingIsSent() throws Exception {
+    PlaywrightSeat seat = seatOn("2026-10", "model-families", "lang-ko");
+    seat.openNew();
+    Effort absent = offers("GPT-6.2 Sol", "Extra High") ? Effort.PRO : Effort.XHIGH;
+    seat.setEffort(absent); // a row is tried: only the page's /prepare can say what it runs
+    assertThatThrownBy(() -> seat.send("never sent")).isInstanceOfSatisfying(SeatException.class, e -> {
+      assertThat(e.failure().kind()).isEqualTo(Kind.UNAVAILABLE);
+      assertThat(e.failure().detail()).contains(absent.label()).contains("nothing was sent");
+    });
+    assertThat(sol.sends()).isEmpty();
+  }
 }
