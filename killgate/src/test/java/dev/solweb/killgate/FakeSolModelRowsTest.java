@@ -216,4 +216,16 @@ class FakeSolModelRowsTest {
     assertThat(control().path("model_row").asText()).isEqualTo("GPT-6.2 Astra");
     assertThat(page.locator("[data-fakesol-popover]").count()).as("the popover leaves with the menu").isZero();
   }
+
+  @Test
+  void aNovemberPageUnderAnotherPickerShowsNoModelRowsAndReportsNone() throws Exception {
+    sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER.replace("2026-10", "2026-11")), 0, Clock.systemUTC(),
+        PageMutations.named(List.of("picker-menu"), 3));
+    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+    Page page = context.newPage();
+    page.navigate(sol.url().toString());
+    page.locator("html[data-fakesol-loaded]").waitFor();
+    assertThat(page.evaluate("() => FakesolModels.active()")).as("picker-menu shows no families").isEqualTo(false);
+    assertThat(control().has("models")).as("so /control names no rows a turn must run on").isFalse();
+  }
 }
