@@ -2,9 +2,7 @@ package dev.solweb.killgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
@@ -13,15 +11,10 @@ import com.microsoft.playwright.options.WaitForSelectorState;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.scenario.Scenario;
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;

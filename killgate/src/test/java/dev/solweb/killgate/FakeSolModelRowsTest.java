@@ -3,9 +3,7 @@ package dev.solweb.killgate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
@@ -13,7 +11,6 @@ import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.scenario.Scenario;
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,11 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;
@@ -190,5 +183,17 @@ class FakeSolModelRowsTest {
     page.waitForCondition(() -> pill(page).textContent().startsWith("6.2 Astra "));
     assertThat(control().path("model_row").asText()).isEqualTo("GPT-6.2 Astra");
     assertThat(page.locator("[data-fakesol-popover]").count()).as("the popover leaves with the menu").isZero();
+  }
+
+  @Test
+  void aNovemberPageUnderAnotherPickerShowsNoModelRowsAndReportsNone() throws Exception {
+    sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse(ANSWER.replace("2026-10", "2026-11")), 0,
+        Clock.systemUTC(), PageMutations.named(List.of("picker-menu"), 3)));
+    context = PAGES.newContext();
+    Page page = context.newPage();
+    page.navigate(sol.url().toString());
+    page.locator("html[data-fakesol-loaded]").waitFor();
+    assertThat(page.evaluate("() => FakesolModels.active()")).as("picker-menu shows no families").isEqualTo(false);
+    assertThat(control().has("models")).as("so /control names no rows a turn must run on").isFalse();
   }
 }

@@ -2,9 +2,7 @@ package dev.solweb.killgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.ElementHandle;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -15,14 +13,9 @@ import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.scenario.Scenario;
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.Timeout;

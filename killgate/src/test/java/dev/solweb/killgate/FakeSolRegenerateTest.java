@@ -3,27 +3,21 @@ package dev.solweb.killgate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
-import com.microsoft.playwright.BrowserType;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.Playwright;
 import dev.solweb.killgate.fakesol.FakeSol;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.scenario.Scenario;
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * REAL-PAGE row 35 in fakesol, with Playwright's trusted input and no seat: the answer's action
@@ -36,43 +30,20 @@ import org.junit.jupiter.api.Timeout;
 class FakeSolRegenerateTest {
 
   private static final String TURN_PATH = "/backend-api/f/conversation";
-  private static Playwright playwright;
-  private static Browser browser;
+  @RegisterExtension
+  static final FakeSolPages PAGES = new FakeSolPages();
   private FakeSol sol;
   private BrowserContext context;
 
-  @BeforeAll
-  static void launch() {
-    playwright = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-    browser = playwright.chromium().launch(new BrowserType.LaunchOptions().setHeadless(true)
-        .setExecutablePath(PlaywrightOptions.DEFAULT_CHROMIUM).setArgs(List.of("--no-sandbox", "--disable-gpu")));
-  }
-
-  @AfterAll
-  static void close() {
-    if (playwright != null) {
-      playwright.close();
-    }
-  }
-
-  @AfterEach
-  void stop() {
-    if (context != null) {
-      context.close();
-    }
-    if (sol != null) {
-      sol.close();
-    }
-  }
 
   @ParameterizedTest
   @CsvSource({"2026-09-en, en, Regenerate response", "2026-10, ru, Повторить ответ"})
   void regenerateResponsePostsTheTurnAgainAsAVariantOfTheSamePromptAndANewAnswerStreams(String dom, String locale,
       String label) throws Exception {
-    sol = FakeSol.start(Vertx.vertx(), true, Scenario.parse("{\"dom\": \"" + dom + "\", \"locale\": \"" + locale + "\","
+    sol = PAGES.closeAfter(FakeSol.start(Vertx.vertx(), true, Scenario.parse("{\"dom\": \"" + dom + "\", \"locale\": \"" + locale + "\","
         + " \"default\": [{\"prose\": \"The first answer.\"}, {\"prose\": \"The regenerated answer.\"}]}"), 0,
-        Clock.systemUTC());
-    context = browser.newContext(new Browser.NewContextOptions().setViewportSize(1280, 900));
+        Clock.systemUTC()));
+    context = PAGES.newContext();
     Page page = context.newPage();
     List<JsonNode> turns = new CopyOnWriteArrayList<>();
     page.onRequest(r -> {

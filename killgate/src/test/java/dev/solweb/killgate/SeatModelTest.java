@@ -36,10 +36,15 @@ class SeatModelTest extends SeatHarness {
       + " {\"prose\": \"four\", \"stream_ms\": 100}]}";
 
   private PlaywrightSeat seatOn(String dom, String... mutations) throws Exception {
+    return seatRunning(null, dom, mutations);
+  }
+
+  /** A seat whose options carry {@code model} as solwebd passes {@code SOLWEBD_MODEL} down. */
+  private PlaywrightSeat seatRunning(String model, String dom, String... mutations) throws Exception {
     sol = FakeSol.start(vertx, false, scenario(ANSWERS.formatted(dom)), 0, Clock.systemUTC(),
         PageMutations.named(List.of(mutations), 7));
     sol.onCrash(() -> OrphanReaper.reap(ownOptions().profileDir()));
-    factory = PlaywrightSeatFactory.create(options(), Clock.systemUTC(), CompletionTracker.Rule.DEFAULT);
+    factory = PlaywrightSeatFactory.create(options().withModel(model), Clock.systemUTC(), CompletionTracker.Rule.DEFAULT);
     return newSeat();
   }
 
@@ -154,5 +159,60 @@ class SeatModelTest extends SeatHarness {
     assertThat(seat.setEffort(Effort.HIGH)).isEqualTo(Effort.HIGH);
     seat.send("high");
     assertThat(lastTurn().path("row").asText()).isEqualTo("GPT-6.2 Sol");
+  }
+
+  @Test
+  void theModelSettingInTheSeatsOptionsChoosesAnotherFamily() throws Exception {
+    PlaywrightSeat seat = seatRunning("Astra", "2026-10", "model-families");
+    seat.openNew();
+    assertThat(seat.setEffort(Effort.HIGH)).isEqualTo(Effort.HIGH);
+    SeatReply reply = seat.send("high on astra");
+    assertThat(lastTurn().path("row").asText()).isEqualTo("GPT-6.2 Astra");
+    assertThat(reply.modelSlug()).isEqualTo(lastTurn().path("model").asText());
+  }
+
+  @Test
+  void aModelSettingNamingAFamilyThePickerLacksIsUnavailableNamingTheRowsAndSendsNothing() throws Exception {
+    PlaywrightSeat seat = seatRunning("Terra", "2026-10", "model-families");
+    seat.openNew();
+    assertThatThrownBy(() -> seat.setEffort(Effort.HIGH)).isInstanceOfSatisfying(SeatException.class, e -> {
+      assertThat(e.failure().kind()).isEqualTo(Kind.UNAVAILABLE);
+      assertThat(e.failure().detail()).contains("Terra").contains("GPT-6.2 Sol", "GPT-6.2 Astra");
+    });
+    assertThat(sol.sends()).isEmpty();
+  }
+
+  @Test
+  void aPartialLadderInALanguageWithoutATableIsNamedByThePagesPrepareBeforeSend() throws Exception {
+    PlaywrightSeat seat = seatOn("2026-10", "model-families", "lang-es");
+    seat.openNew();
+    assertThat(seat.setEffort(Effort.HIGH)).isEqualTo(Effort.HIGH);
+    SeatReply high = seat.send("alto");
+    assertThat(lastTurn().path("row").asText()).isEqualTo("GPT-6.2 Sol");
+    assertThat(lastTurn().path("effort_label").asText()).isEqualTo("High");
+
+    seat.resume(high.conversationUrl());
+    seat.setEffort(Effort.MEDIUM);
+    seat.send("medio");
+    assertThat(lastTurn().path("effort_label").asText()).isEqualTo("Medium");
+
+    seat.resume(high.conversationUrl());
+    seat.setEffort(Effort.HIGH);
+    seat.send("alto otra vez");
+    assertThat(lastTurn().path("effort_label").asText()).as("a row proven once is tried first").isEqualTo("High");
+    assertThat(sol.sends()).hasSize(3);
+  }
+
+  @Test
+  void anEffortNoRowOfAnUnreadableLadderRunsIsUnavailableAndNothingIsSent() throws Exception {
+    PlaywrightSeat seat = seatOn("2026-10", "model-families", "lang-ko");
+    seat.openNew();
+    Effort absent = offers("GPT-6.2 Sol", "Extra High") ? Effort.PRO : Effort.XHIGH;
+    seat.setEffort(absent); // a row is tried: only the page's /prepare can say what it runs
+    assertThatThrownBy(() -> seat.send("never sent")).isInstanceOfSatisfying(SeatException.class, e -> {
+      assertThat(e.failure().kind()).isEqualTo(Kind.UNAVAILABLE);
+      assertThat(e.failure().detail()).contains(absent.label()).contains("nothing was sent");
+    });
+    assertThat(sol.sends()).isEmpty();
   }
 }

@@ -86,9 +86,12 @@ public final class PageModels {
     }
   }
 
-  /** Whether the page shows model families at all. */
+  /**
+   * Whether the page shows model families at all: rows to show and the families picker to show them
+   * in (models.js shows none under another picker, e.g. the 2026-11 shape with picker-menu drawn).
+   */
   boolean active() {
-    return config.path("models").path("rows").isArray();
+    return config.path("models").path("rows").isArray() && "families".equals(config.path("layout").path("picker").asText());
   }
 
   void mount(Router router) {

@@ -155,7 +155,7 @@ public final class Solwebd implements Callable<Integer> {
       }
       token = TokenFile.loadOrCreate(daemonHome);
       Path profile = seatOptions.profileOr(Path.of(env("SOLWEBD_PROFILE", daemonHome.resolve("profile").toString())));
-      PlaywrightOptions options = seatOptions.options(daemonHome, profile);
+      PlaywrightOptions options = seatOptions.options(daemonHome, profile).withModel(env("SOLWEBD_MODEL", null));
       Optional<SeatStartFailure> known = seat.equals("playwright") && !waitForSeat
           ? SeatStartFailure.precheck(seatAbout(options, profile)) : Optional.empty();
       if (known.isPresent()) {

@@ -56,16 +56,21 @@ final class MessagesRoute {
     }
   }
 
-  /** {@code GET /v1/models} in Anthropic's shape: the five {@code sol-web-<effort>} ids. */
-  static void models(RoutingContext ctx) {
+  /**
+   * {@code GET /v1/models} in Anthropic's shape: the {@code sol-web-<effort>} ids of {@code efforts}
+   * ({@link ModelCatalog#runnable}, the same list the OpenAI shape renders); an empty list has no first or last id.
+   */
+  static ObjectNode models(List<Effort> efforts) {
     ObjectNode root = JSON.createObjectNode();
     ArrayNode data = root.putArray("data");
-    for (Effort effort : Effort.values()) {
-      data.add(model(effort));
+    efforts.forEach(effort -> data.add(model(effort)));
+    root.put("has_more", false);
+    if (efforts.isEmpty()) {
+      root.putNull("first_id").putNull("last_id");
+    } else {
+      root.put("first_id", efforts.get(0).modelId()).put("last_id", efforts.get(efforts.size() - 1).modelId());
     }
-    List<String> ids = Effort.modelIds();
-    root.put("has_more", false).put("first_id", ids.get(0)).put("last_id", ids.get(ids.size() - 1));
-    ErrorBodies.json(ctx.response(), root);
+    return root;
   }
 
   /** {@code GET /v1/models/:id} in Anthropic's shape, for a client that sends {@code anthropic-version}. */

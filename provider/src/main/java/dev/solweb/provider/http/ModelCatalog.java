@@ -1,11 +1,13 @@
 package dev.solweb.provider.http;
 
 import dev.solweb.provider.dispatch.Dispatcher;
+import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.BrowserSeat;
 import dev.solweb.provider.seat.ModelOffer;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.logging.Logger;
@@ -26,6 +28,15 @@ final class ModelCatalog {
 
   /** An offer and when it was read. */
   record Known(ModelOffer offer, Instant readAt) {}
+
+  /**
+   * The efforts whose {@code sol-web-<effort>} ids a model list shows, whichever wire renders it:
+   * those the account's picker offers once it was read, every effort before that (nothing is known
+   * to be missing yet; a turn on an effort the page lacks is still refused, typed, at the seat).
+   */
+  static List<Effort> runnable(Optional<Known> known) {
+    return known.map(k -> k.offer().efforts()).orElse(List.of(Effort.values()));
+  }
 
   private final Dispatcher dispatcher;
   private final Clock clock;

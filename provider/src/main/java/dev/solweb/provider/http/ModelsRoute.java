@@ -8,8 +8,8 @@ import dev.solweb.provider.seat.ModelOffer;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.RoutingContext;
-import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * {@code GET /v1/models}: the model ids this account can run, from its picker ({@link ModelCatalog}),
@@ -30,20 +30,22 @@ final class ModelsRoute {
   }
 
   void handle(RoutingContext ctx) {
-    if (AnthropicErrors.speaks(ctx.request())) {
-      MessagesRoute.models(ctx);
-      return;
-    }
+    // Both wires render one list (ModelCatalog.runnable); a client that sends anthropic-version gets Anthropic's shape.
+    boolean anthropic = AnthropicErrors.speaks(ctx.request());
+    Function<Optional<ModelCatalog.Known>, ObjectNode> render =
+        anthropic ? known -> MessagesRoute.models(ModelCatalog.runnable(known)) : ModelsRoute::body;
     if (!"1".equals(ctx.queryParams().get("refresh"))) {
-      ErrorBodies.json(ctx.response(), body(catalog.current()));
+      ErrorBodies.json(ctx.response(), render.apply(catalog.current()));
       return;
     }
     Context context = vertx.getOrCreateContext();
     catalog.refresh().whenComplete((known, error) -> context.runOnContext(v -> {
-      if (error != null) {
-        ErrorBodies.send(ctx.response(), TurnServing.failureOf(error));
+      if (error == null) {
+        ErrorBodies.json(ctx.response(), render.apply(Optional.ofNullable(known)));
+      } else if (anthropic) {
+        AnthropicErrors.send(ctx.response(), TurnServing.failureOf(error));
       } else {
-        ErrorBodies.json(ctx.response(), body(Optional.ofNullable(known)));
+        ErrorBodies.send(ctx.response(), TurnServing.failureOf(error));
       }
     }));
   }
@@ -52,9 +54,8 @@ final class ModelsRoute {
     ObjectNode root = JSON.createObjectNode();
     root.put("object", "list");
     ArrayNode data = root.putArray("data");
-    List<String> ids = known.map(k -> k.offer().modelIds()).orElse(Effort.modelIds());
-    for (String id : ids) {
-      data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "solweb");
+    for (Effort effort : ModelCatalog.runnable(known)) {
+      data.addObject().put("id", effort.modelId()).put("object", "model").put("created", 0).put("owned_by", "solweb");
     }
     ObjectNode solweb = root.putObject("solweb");
     solweb.put("offer", known.isPresent() ? "read" : "unread");

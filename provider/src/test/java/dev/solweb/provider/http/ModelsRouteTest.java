@@ -3,9 +3,11 @@ package dev.solweb.provider.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.ForwardingSeat;
 import dev.solweb.provider.seat.ModelOffer;
 import dev.solweb.provider.seat.SeatException;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -72,5 +74,44 @@ class ModelsRouteTest {
     assertThat(ids(body)).containsExactly("sol-web-instant", "sol-web-medium", "sol-web-high");
     assertThat(body.path("solweb").path("rows").get(1).path("retiring").asBoolean()).isTrue();
     assertThat(body.path("solweb").path("rows").get(0).path("efforts").toString()).isEqualTo("[\"Medium\",\"High\"]");
+  }
+
+  @Test
+  void bothWiresListTheSameRunnableIdsOnceThePickerWasRead() throws Exception {
+    ModelOffer medium = new ModelOffer(List.of(new ModelOffer.Row("GPT-6.2 Sol", "Sol", "6.2", false, false, true,
+        List.of(Effort.MEDIUM, Effort.HIGH))), List.of(Effort.HIGH, Effort.MEDIUM), "GPT-6.2 Sol");
+    TestDaemon.Options options = TestDaemon.Options.defaults().seatWrapper(seat -> new ForwardingSeat(seat) {
+      @Override
+      public ModelOffer models() {
+        return medium;
+      }
+    });
+    try (TestDaemon daemon = new TestDaemon(SCENARIO, options)) {
+      HttpResponse<String> unread = anthropic(daemon, "/v1/models");
+      assertThat(ids(TestDaemon.json(unread.body()))).as("before a read: every effort").hasSize(5);
+
+      HttpResponse<String> refreshed = anthropic(daemon, "/v1/models?refresh=1");
+      JsonNode list = TestDaemon.json(refreshed.body());
+      assertThat(ids(list)).containsExactly("sol-web-medium", "sol-web-high");
+      assertThat(list.path("first_id").asText()).isEqualTo("sol-web-medium");
+      assertThat(list.path("last_id").asText()).isEqualTo("sol-web-high");
+      assertThat(list.path("data").get(0).path("type").asText()).isEqualTo("model");
+
+      assertThat(ids(TestDaemon.json(anthropic(daemon, "/v1/models").body()))).containsExactly("sol-web-medium", "sol-web-high");
+      assertThat(ids(TestDaemon.json(daemon.get("/v1/models").body()))).containsExactly("sol-web-medium", "sol-web-high");
+    }
+  }
+
+  @Test
+  void anAnthropicListOfNothingHasNoFirstOrLastId() {
+    JsonNode body = MessagesRoute.models(List.of());
+    assertThat(body.path("data")).isEmpty();
+    assertThat(body.path("first_id").isNull()).isTrue();
+    assertThat(body.path("has_more").asBoolean(true)).isFalse();
+  }
+
+  private static HttpResponse<String> anthropic(TestDaemon daemon, String path) throws Exception {
+    return daemon.http.send(daemon.request(path).header("anthropic-version", "2023-06-01").GET().build(),
+        HttpResponse.BodyHandlers.ofString());
   }
 }

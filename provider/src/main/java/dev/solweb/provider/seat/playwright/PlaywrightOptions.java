@@ -23,9 +23,12 @@ import java.util.Objects;
  *     on its profile; null (the daemon, always): launch. Seat tests share one Chromium per class
  *     this way (a launch costs about 2.7 CPU-s, measured).
  *     Nothing of the profile is then used: its cookies, a crash of "its" Chromium, its orphans.
+ * @param model the model the seat runs on, as {@code SOLWEBD_MODEL} says it (a family such as
+ *     {@code Astra}, or one row such as {@code GPT-6.2 Sol}); null or blank: the newest Sol model
+ *     the picker offers (REAL-PAGE rows 61, 62). Read once by the daemon, like its other settings.
  */
-public record PlaywrightOptions(
-    URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display, URI sharedBrowser) {
+public record PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home,
+    String display, URI sharedBrowser, String model) {
 
   /** The real page: the only place in the code base that names it. Tests point seats at fakesol. */
   public static final String REAL_CHAT_URL = "https://chatgpt.com/";
@@ -46,18 +49,24 @@ public record PlaywrightOptions(
     chatUrl = chatUrl == null ? DEFAULT_CHAT_URL : chatUrl;
     chromiumPath = chromiumPath == null ? DEFAULT_CHROMIUM : chromiumPath;
     profileDir = (profileDir == null ? home.resolve("profile") : profileDir).toAbsolutePath().normalize();
+    model = model == null || model.isBlank() ? null : model.strip();
     String scheme = chatUrl.getScheme();
     if (!"https".equals(scheme) && !"http".equals(scheme)) {
       throw new IllegalArgumentException("chat URL must be http(s), got: " + chatUrl);
     }
   }
 
+  public PlaywrightOptions(
+      URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display, URI sharedBrowser) {
+    this(chatUrl, headless, chromiumPath, profileDir, home, display, sharedBrowser, null);
+  }
+
   public PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home, String display) {
-    this(chatUrl, headless, chromiumPath, profileDir, home, display, null);
+    this(chatUrl, headless, chromiumPath, profileDir, home, display, null, null);
   }
 
   public PlaywrightOptions(URI chatUrl, boolean headless, Path chromiumPath, Path profileDir, Path home) {
-    this(chatUrl, headless, chromiumPath, profileDir, home, null, null);
+    this(chatUrl, headless, chromiumPath, profileDir, home, null, null, null);
   }
 
   /** Defaults for a daemon home, with {@code SOLWEBD_PROFILE} from {@code env} if set. */
@@ -68,27 +77,32 @@ public record PlaywrightOptions(
   }
 
   public PlaywrightOptions withChatUrl(URI url) {
-    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home, display, sharedBrowser);
+    return new PlaywrightOptions(url, headless, chromiumPath, profileDir, home, display, sharedBrowser, model);
   }
 
   public PlaywrightOptions withHeadless(boolean value) {
-    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home, display, sharedBrowser);
+    return new PlaywrightOptions(chatUrl, value, chromiumPath, profileDir, home, display, sharedBrowser, model);
   }
 
   public PlaywrightOptions withChromium(Path path) {
-    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home, display, sharedBrowser);
+    return new PlaywrightOptions(chatUrl, headless, path, profileDir, home, display, sharedBrowser, model);
   }
 
   public PlaywrightOptions withProfileDir(Path dir) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home, display, sharedBrowser);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, dir, home, display, sharedBrowser, model);
   }
 
   public PlaywrightOptions withDisplay(String value) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, value, sharedBrowser);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, value, sharedBrowser, model);
   }
 
   public PlaywrightOptions withSharedBrowser(URI endpoint) {
-    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, display, endpoint);
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, display, endpoint, model);
+  }
+
+  /** The same options running on {@code setting} ({@code SOLWEBD_MODEL}); null or blank: the newest Sol. */
+  public PlaywrightOptions withModel(String setting) {
+    return new PlaywrightOptions(chatUrl, headless, chromiumPath, profileDir, home, display, sharedBrowser, setting);
   }
 
   /** The profile of one seat: seat 0 owns {@code profileDir}, the others get siblings. */

@@ -25,6 +25,7 @@ import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.CompletionTracker;
 import dev.solweb.provider.seat.playwright.page.HistoryPage;
+import dev.solweb.provider.seat.playwright.page.ModelRows;
 import dev.solweb.provider.seat.playwright.page.PageChanges;
 import dev.solweb.provider.seat.playwright.page.PageScripts;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
@@ -141,7 +142,7 @@ public final class PlaywrightSeat implements BrowserSeat {
       throw SeatException.broken("could not start Chromium " + options.chromiumPath() + " on profile "
           + profile + ": " + PlaywrightMessages.clean(e.getMessage()), false, e);
     }
-    this.chat = new ChatGptPage(page, options.chatUrl());
+    this.chat = new ChatGptPage(page, options.chatUrl(), ModelRows.Wanted.parse(options.model()));
     PageStream stream = new PageStream(page);
     this.faults = new SeatFaults(clock, stream, () -> pageCrashed, chat::dismissRateLimitModal);
     this.settled = new SettledProbe(chat, faults, wait);

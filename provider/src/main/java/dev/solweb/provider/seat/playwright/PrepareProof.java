@@ -8,6 +8,7 @@ import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
 import dev.solweb.provider.seat.playwright.page.ChatGptPage;
 import dev.solweb.provider.seat.playwright.page.EffortPicker;
+import dev.solweb.provider.seat.playwright.page.EffortProbe;
 import dev.solweb.provider.seat.playwright.traffic.ObservedRequest;
 import dev.solweb.provider.seat.playwright.traffic.PageStream;
 import dev.solweb.provider.seat.playwright.traffic.WireEffort;
@@ -67,10 +68,16 @@ final class PrepareProof {
     }
     Optional<Effort> named = WireEffort.effort(prepared.get());
     Optional<String> wrongModel = chat.effort().models().prove(prepared.get().model());
+    EffortProbe probe = chat.effort().probe();
     if (named.isPresent() && named.get() == effort && wrongModel.isEmpty()) {
+      probe.named(effort);
       return;
     }
     refuseUnknown(prepared.get(), named);
+    if (probe.active() && wrongModel.isEmpty()) {
+      probeRows(probe);
+      return;
+    }
     long again = stream.mark();
     chat.chooseEffort(effort, true); // once more, whatever the pill says; the page prepares again for the choice
     Optional<ObservedRequest> second = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
@@ -95,6 +102,45 @@ final class PrepareProof {
       throw tab.faults().effortRefused(chat.state(Set.of()), "the page will send " + second.get().effortWords() + " ("
           + now.get().label() + ") but " + effort.label() + " was asked, also after choosing it again; nothing was sent");
     }
+  }
+
+  /**
+   * Effort rows the seat cannot read ({@link EffortProbe}): the next one is chosen and the page's
+   * {@code /prepare} read, until one names the effort asked; a row the page sends no /prepare for,
+   * a wrong model, or no row left is refused with the composer cleared and nothing sent.
+   */
+  private void probeRows(EffortProbe probe) throws SeatException {
+    for (int round = 0; round < Effort.values().length; round++) {
+      long again = stream.mark();
+      try {
+        chat.chooseEffort(effort, true); // unavailable, naming the rows tried, when none is left
+      } catch (SeatException | PlaywrightException e) {
+        chat.clearComposer();
+        throw e;
+      }
+      Optional<ObservedRequest> next = stream.awaitRequest(ObservedRequest.Kind.PREPARE, again, PREPARE_WAIT);
+      timings.mark("effort probed");
+      if (next.isEmpty()) {
+        chat.clearComposer();
+        throw failed(Kind.UNAVAILABLE, "after choosing the effort row " + probe.tried() + " for " + effort.label()
+            + " the page sent no /prepare within " + PREPARE_WAIT.toSeconds() + " s to name it; nothing was sent", false);
+      }
+      Optional<Effort> named = WireEffort.effort(next.get());
+      refuseUnknown(next.get(), named);
+      Optional<String> wrongModel = chat.effort().models().prove(next.get().model());
+      if (wrongModel.isPresent()) {
+        chat.clearComposer();
+        throw failed(Kind.UNAVAILABLE, wrongModel.get() + " while trying effort rows for " + effort.label()
+            + "; nothing was sent", false);
+      }
+      if (named.get() == effort) {
+        probe.named(effort);
+        return;
+      }
+    }
+    chat.clearComposer();
+    throw failed(Kind.UNAVAILABLE, "the page's /prepare named none of the effort rows " + probe.tried() + " "
+        + effort.label() + "; nothing was sent", false);
   }
 
   /** A /prepare whose model and effort the table does not know: refused by name, before Send. */

@@ -1,5 +1,8 @@
 package dev.solweb.provider.seat.playwright.page;
 
+import dev.solweb.provider.failure.ProviderFailure;
+import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.SeatException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -118,5 +121,20 @@ public final class CapTimes {
       case "a", "an", "one" -> 1;
       default -> Long.parseLong(word);
     };
+  }
+
+  /**
+   * The way to {@code wanted} goes through {@code tier}, which the page shows disabled: capped until
+   * its tooltip's time (an estimate of an hour, said so, without one).
+   */
+  static SeatException capped(Effort wanted, Effort tier, String tooltip) {
+    Instant now = Instant.now();
+    Optional<Instant> at = tooltip == null ? Optional.empty() : parse(tooltip, now, ZoneId.systemDefault());
+    String detail = "cannot set effort " + wanted.label() + ": the page shows "
+        + (tier == wanted ? "that tier" : "the " + tier.label() + " tier on the way") + " disabled"
+        + (tooltip == null ? " with no tooltip; resume_at is an estimate" : " (\"" + tooltip + "\")")
+        + (tooltip != null && at.isEmpty() ? "; the tooltip names no time, resume_at is an estimate" : "")
+        + "; nothing was sent";
+    return SeatException.failed(ProviderFailure.capped(detail, at.orElse(now.plusSeconds(3600)), now), false);
   }
 }

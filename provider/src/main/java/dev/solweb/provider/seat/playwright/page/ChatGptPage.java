@@ -78,10 +78,16 @@ public final class ChatGptPage {
   private final ComposerInput composer;
   private final AnswerReader answers;
 
+  /** A page whose turns run on the newest Sol model (a login window, an inspection). */
   public ChatGptPage(Page page, URI chatUrl) {
+    this(page, chatUrl, ModelRows.Wanted.SOL);
+  }
+
+  /** A page whose turns run on {@code model} (the seat's {@code SOLWEBD_MODEL}, {@link ModelRows.Wanted#parse}). */
+  public ChatGptPage(Page page, URI chatUrl, ModelRows.Wanted model) {
     this.page = page;
     this.chatUrl = chatUrl;
-    this.effort = new EffortPicker(page, this);
+    this.effort = new EffortPicker(page, this, model);
     this.address = new PageAddress(chatUrl, this);
     this.composer = new ComposerInput(page, this);
     this.answers = new AnswerReader(page, this);

@@ -8,8 +8,6 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
-import java.time.Instant;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -87,14 +85,21 @@ public final class EffortPicker {
   private final ModelPicker models;
   private final EffortSlider slider;
   private final WorkMode workMode;
+  private final EffortProbe probe;
 
-  EffortPicker(Page page, ChatGptPage chat) {
+  EffortPicker(Page page, ChatGptPage chat, ModelRows.Wanted model) {
     this.page = page;
     this.chat = chat;
-    // SOLWEBD_MODEL: another family or one row instead of the newest Sol model (rows 61, 62).
-    this.models = new ModelPicker(page, chat, ModelRows.Wanted.parse(System.getenv("SOLWEBD_MODEL")));
+    // SOLWEBD_MODEL (PlaywrightOptions.model): another family or one row instead of the newest Sol (rows 61, 62).
+    this.models = new ModelPicker(page, chat, model);
     this.slider = new EffortSlider(page, chat, this);
     this.workMode = new WorkMode(page, chat);
+    this.probe = new EffortProbe(page, chat);
+  }
+
+  /** Effort rows no word or place names, tried one by one and named by the page's /prepare ({@link EffortProbe}). */
+  public EffortProbe probe() {
+    return probe;
   }
 
   /** The model step: the row chosen before the effort, and the proof of the page's slug for it. */
@@ -277,6 +282,7 @@ public final class EffortPicker {
    * names it (the page's own request said otherwise, so the pill is not to be trusted).
    */
   public Effort choose(Effort wanted, boolean again) throws SeatException {
+    probe.reset();
     workMode.leave(wanted);
     if (again || models.needsChoice(wanted)) {
       chooseModel(wanted); // the model first: its efforts are what the menu then offers (row 62)
@@ -301,12 +307,22 @@ public final class EffortPicker {
               clicked = clickRow(menu, wanted); // Pro as its own row beside a 0..3 slider (row 40)
             }
           }
-          default -> throw refused(wanted, "the effort menu shows no effort row"
-              + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows()));
+          default -> {
+            // Rows in a language without a table on a partial ladder: one is tried, /prepare names it (PrepareProof).
+            clicked = labelsKnown() ? null : probe.next(wanted, again).orElse(null);
+            if (clicked == null) {
+              throw refused(wanted, "the effort menu shows no effort row"
+                  + (menu.otherRows().isEmpty() ? "" : "; rows seen: " + menu.otherRows())
+                  + (probe.tried().isEmpty() ? "" : "; the page's /prepare named none of " + probe.tried() + " " + wanted.label()));
+            }
+          }
         }
       } finally {
         closeMenus();
       }
+    }
+    if (probe.active()) {
+      return wanted; // a row no word names: only the page's /prepare proves it, before Send (PrepareProof)
     }
     // The page confirms asynchronously: wait briefly for the pill to name the effort, then read it.
     long deadline = System.nanoTime() + 2_000_000_000L;
@@ -348,21 +364,6 @@ public final class EffortPicker {
   static SeatException refused(Effort wanted, String why) {
     return SeatException.failed(ProviderFailure.of(Kind.UNAVAILABLE,
         wanted == null ? why : "cannot set effort " + wanted.label() + ": " + why + "; nothing was sent"), false);
-  }
-
-  /**
-   * The way to {@code wanted} goes through {@code tier}, which the page shows disabled: capped until
-   * its tooltip's time (an estimate of an hour, said so, without one).
-   */
-  static SeatException capped(Effort wanted, Effort tier, String tooltip) {
-    Instant now = Instant.now();
-    Optional<Instant> at = tooltip == null ? Optional.empty() : CapTimes.parse(tooltip, now, ZoneId.systemDefault());
-    String detail = "cannot set effort " + wanted.label() + ": the page shows "
-        + (tier == wanted ? "that tier" : "the " + tier.label() + " tier on the way") + " disabled"
-        + (tooltip == null ? " with no tooltip; resume_at is an estimate" : " (\"" + tooltip + "\")")
-        + (tooltip != null && at.isEmpty() ? "; the tooltip names no time, resume_at is an estimate" : "")
-        + "; nothing was sent";
-    return SeatException.failed(ProviderFailure.capped(detail, at.orElse(now.plusSeconds(3600)), now), false);
   }
 
   /** Opens the pill's menu down to the effort control and leaves it open (capture shows it; {@link #closeMenus} after). */
@@ -417,7 +418,6 @@ public final class EffortPicker {
   /** How many times the menu is opened afresh to look behind another submenu. */
   private static final int LOOKS = 4;
 
-
   private void openPill(Effort wanted) throws SeatException {
     Controls.Found pill = chat.find(Controls.PILL);
     if (pill == null) {
@@ -447,7 +447,7 @@ public final class EffortPicker {
       if (bool(r.get("disabled"))) {
         // A capped tier: its tooltip shows on hover and says until when (row 21).
         target.hover(new Locator.HoverOptions().setTimeout(5_000));
-        throw capped(wanted, wanted, awaitTooltip());
+        throw CapTimes.capped(wanted, wanted, awaitTooltip());
       }
       MenuReach.choose(page, target); // the keyboard where a popover covers it (row 65)
       return label(r);

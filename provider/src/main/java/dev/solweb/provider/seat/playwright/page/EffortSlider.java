@@ -64,7 +64,7 @@ final class EffortSlider {
         moved = awaitMove(before);
         String tip = moved == null ? picker.read(PickerKind.SLIDER).tooltip() : null;
         if (tip != null) {
-          throw EffortPicker.capped(wanted, next, tip);
+          throw CapTimes.capped(wanted, next, tip);
         }
       }
       if (moved == null) {

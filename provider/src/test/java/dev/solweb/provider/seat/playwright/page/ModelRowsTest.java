@@ -3,6 +3,9 @@ package dev.solweb.provider.seat.playwright.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.solweb.provider.model.Effort;
+import dev.solweb.provider.seat.playwright.PlaywrightOptions;
+import java.net.URI;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -75,6 +78,19 @@ class ModelRowsTest {
     assertThat(ModelRows.pick(november(), ModelRows.Wanted.parse("gpt-5.6 sol"), Effort.HIGH).orElseThrow().row().name())
         .isEqualTo("GPT-5.6 Sol");
     assertThat(ModelRows.Wanted.parse(" ")).isEqualTo(ModelRows.Wanted.SOL);
+  }
+
+  @Test
+  void theSeatsOptionsCarryTheSettingToThePick() {
+    PlaywrightOptions base = new PlaywrightOptions(null, true, null, null, Path.of("/tmp/solweb-options-test"));
+    assertThat(base.model()).as("no setting: the newest Sol").isNull();
+    assertThat(ModelRows.pick(november(), ModelRows.Wanted.parse(base.model()), Effort.HIGH).orElseThrow().row().name())
+        .isEqualTo("GPT-6.2 Sol");
+    PlaywrightOptions astra = base.withModel(" Astra ").withHeadless(false).withChatUrl(URI.create("http://127.0.0.1:9/"));
+    assertThat(astra.model()).as("kept through every other change").isEqualTo("Astra");
+    assertThat(ModelRows.pick(november(), ModelRows.Wanted.parse(astra.model()), Effort.HIGH).orElseThrow().row().name())
+        .isEqualTo("GPT-6.2 Astra");
+    assertThat(base.withModel("  ").model()).isNull();
   }
 
   @Test
