@@ -109,6 +109,19 @@ class FakeSolModelRowsTest {
   }
 
   @Test
+  void row56OnAPlusAccountGpt6OffersThreeTiersAndNoPro() throws Exception {
+    Page page = open(7, "plus-account");
+    assertThat(rowData(control(), "6").path("efforts").toString()).isEqualTo("[\"Instant\",\"Medium\",\"High\"]");
+    openMenu(page);
+    List<String> names = page.locator(RADIO + " span.truncate").allTextContents();
+    assertThat(names).contains("6", "Instant", "Medium", "High").doesNotContain("Pro", "Extra High");
+    row(page, "High").click();
+    page.waitForCondition(() -> "6 6 High".equals(pill(page).textContent()));
+    send(page, "three tiers");
+    assertThat(control().path("turn_models").get(0).path("thinking_effort").asText()).isEqualTo("extended");
+  }
+
+  @Test
   void row62EachRowSendsItsOwnSlugAndTheInstantRowIsItsOwnChoice() throws Exception {
     Page page = open(7, "model-families");
     JsonNode rows = control().path("models");

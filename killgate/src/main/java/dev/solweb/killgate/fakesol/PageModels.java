@@ -18,7 +18,9 @@ import java.util.SplittableRandom;
  * <ul>
  *   <li>each row's slug, spelled in one of several ways no public source shows (the launch's slugs
  *       are unknown: {@code gpt-6-2-sol-thinking}, {@code sol-6.2}, ...), one spelling per page;
- *   <li>whether a row marked {@code "xhighOnSome"} offers Extra High on this account (row 62).
+ *   <li>whether a row marked {@code "xhighOnSome"} offers Extra High on this account (row 62);
+ *   <li>on a Plus account ({@code models.plan}, mutation {@code plus-account}), a row's
+ *       {@code plusEfforts} instead of its efforts (row 56: GPT-6 has three tiers on Plus).
  * </ul>
  * It keeps the chosen row ({@code /api/model}: the backend's choice, like the effort, so a reload
  * and a new tab show it) and, for {@code /control}, the model of every turn request.
@@ -56,10 +58,12 @@ public final class PageModels {
    */
   static void resolve(ObjectNode config) {
     JsonNode catalogue = config.path("models").path("catalogue");
+    String plan = config.path("models").path("plan").asText("pro");
     if (catalogue.isTextual()) {
       // The rows are one data file (models/<name>.json) that a shape and a mutation both name.
       ObjectNode models = (ObjectNode) PageRender.readJson("models/" + catalogue.asText() + ".json");
       models.remove("_source");
+      models.put("plan", plan);
       config.set("models", models);
     }
     JsonNode rows = config.path("models").path("rows");
@@ -72,6 +76,9 @@ public final class PageModels {
     ((ObjectNode) config.get("models")).put("xhighOnThisAccount", xhigh);
     for (JsonNode r : rows) {
       ObjectNode row = (ObjectNode) r;
+      if ("plus".equals(plan) && row.has("plusEfforts")) {
+        row.set("efforts", row.get("plusEfforts")); // row 56: a Plus account's tiers of the row
+      }
       if (row.has("slug") || !row.has("family")) {
         continue; // a row whose slug the data fixes (the bare "6", "Latest") keeps it
       }
