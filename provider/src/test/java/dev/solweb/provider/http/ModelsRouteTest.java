@@ -80,15 +80,24 @@ class ModelsRouteTest {
   void bothWiresListTheSameRunnableIdsOnceThePickerWasRead() throws Exception {
     ModelOffer medium = new ModelOffer(List.of(new ModelOffer.Row("GPT-6.2 Sol", "Sol", "6.2", false, false, true,
         List.of(Effort.MEDIUM, Effort.HIGH))), List.of(Effort.HIGH, Effort.MEDIUM), "GPT-6.2 Sol");
+    // The first list starts a read of the picker; the seat holds that read until the test has the
+    // list, so "before a read" is made, not raced (a quick seat once finished it first).
+    java.util.concurrent.CountDownLatch listed = new java.util.concurrent.CountDownLatch(1);
     TestDaemon.Options options = TestDaemon.Options.defaults().seatWrapper(seat -> new ForwardingSeat(seat) {
       @Override
       public ModelOffer models() {
+        try {
+          listed.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
         return medium;
       }
     });
     try (TestDaemon daemon = new TestDaemon(SCENARIO, options)) {
       HttpResponse<String> unread = anthropic(daemon, "/v1/models");
       assertThat(ids(TestDaemon.json(unread.body()))).as("before a read: every effort").hasSize(5);
+      listed.countDown();
 
       HttpResponse<String> refreshed = anthropic(daemon, "/v1/models?refresh=1");
       JsonNode list = TestDaemon.json(refreshed.body());
