@@ -121,8 +121,11 @@ class CancelledRetryTest {
     dispatcher.start().get(10, TimeUnit.SECONDS);
   }
 
-  /** Sends "hello", then the slow turn, leaves it and lets the grace run out: Stop. Returns the slow turn. */
-  private ChatTurn stoppedAfterTheClientLeft() throws Exception {
+  /** The slow turn a client left, and the handle it left. */
+  private record Stopped(ChatTurn turn, Dispatcher.TurnHandle left) {}
+
+  /** Sends "hello", then the slow turn, leaves it and lets the grace run out: Stop. */
+  private Stopped stoppedAfterTheClientLeft() throws Exception {
     ChatTurn first = turn(Message.user("hello"));
     assertThat(dispatcher.submit(new TurnRequest.Chat(first)).result().get(10, TimeUnit.SECONDS).reply())
         .isEqualTo(new Reply.Final("hi"));
@@ -135,14 +138,14 @@ class CancelledRetryTest {
     assertThat(returned.tryAcquire(2, 10, TimeUnit.SECONDS)).as("the stopped turn left its seat").isTrue();
     assertThat(conversations.current(slow.sessionKey()))
         .hasValueSatisfying(c -> assertThat(c.status()).isEqualTo(Conversation.Status.CANCELLED));
-    return slow;
+    return new Stopped(slow, left);
   }
 
   @Test
   void theIdenticalRetryOfAStoppedTurnIsAnsweredByThePagesRegenerateInTheSameConversation() throws Exception {
     player = new ScenarioPlayer(Scenario.parse(REGENERABLE));
     start();
-    ChatTurn slow = stoppedAfterTheClientLeft();
+    ChatTurn slow = stoppedAfterTheClientLeft().turn();
 
     Answer answer = dispatcher.submit(new TurnRequest.Chat(slow)).result().get(10, TimeUnit.SECONDS); // no time passes
 
@@ -163,17 +166,9 @@ class CancelledRetryTest {
   @Test
   void aTurnStoppedAfterItsClientLeftIsCancelledAndItsRetryIsAnsweredByOneFreshSend() throws Exception {
     start();
-    ChatTurn first = turn(Message.user("hello"));
-    assertThat(dispatcher.submit(new TurnRequest.Chat(first)).result().get(10, TimeUnit.SECONDS).reply())
-        .isEqualTo(new Reply.Final("hi"));
-    ChatTurn slow = turn(Message.user("hello"), new Message(Message.Role.ASSISTANT, "hi", List.of(), null),
-        Message.user("now the slow one"));
-
-    Dispatcher.TurnHandle left = dispatcher.submit(new TurnRequest.Chat(slow));
-    assertThat(sent.tryAcquire(2, 10, TimeUnit.SECONDS)).as("the page took both Sends").isTrue();
-    left.release(); // the client is gone
-    time.advance(Dispatcher.REJOIN_GRACE); // nobody rejoined: Stop
-    assertThat(returned.tryAcquire(2, 10, TimeUnit.SECONDS)).as("the stopped turn left its seat").isTrue();
+    Stopped stopped = stoppedAfterTheClientLeft();
+    ChatTurn slow = stopped.turn();
+    Dispatcher.TurnHandle left = stopped.left();
 
     assertThat(left.result()).isCompletedExceptionally();
     assertThat(left.result().handle((ok, e) -> e instanceof CompletionException c ? c.getCause() : e).join())
