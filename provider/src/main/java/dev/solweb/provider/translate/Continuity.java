@@ -93,6 +93,20 @@ final class Continuity {
     return i;
   }
 
+  /** The highest reply number among the calls solwebd minted in {@code messages}, 0 when there is none. */
+  static int lastReply(List<Message> messages) {
+    int last = 0;
+    for (Message message : messages) {
+      for (Message.ToolCallRef call : message.toolCalls()) {
+        Matcher matcher = MINTED.matcher(call.id());
+        if (matcher.matches()) {
+          last = Math.max(last, Integer.parseInt(matcher.group(1)));
+        }
+      }
+    }
+    return last;
+  }
+
   /** The turn number every call of {@code message} was minted in, or null when they differ or one was not minted. */
   private static String replyOf(Message message) {
     String turn = null;

@@ -358,9 +358,11 @@ public final class Conversations {
     int turns = turnsBefore + replied.sends();
     long totalInput = input + replied.extraInput();
     long totalOutput = output + replied.output();
-    // Numbered by the reply's place in the client's history, never reset by a replay: the number
-    // groups one reply's calls (Continuity), so two replies must never share it.
-    int reply = (int) turn.messages().stream().filter(m -> m.role() == Message.Role.ASSISTANT).count() + 1;
+    // The number groups one reply's calls (Continuity), so no two replies in the client's history
+    // may share it: past every number the history already holds (a compaction shortens the history,
+    // so its place alone would repeat a kept reply's number), and never below the reply's place.
+    int reply = Math.max((int) turn.messages().stream().filter(m -> m.role() == Message.Role.ASSISTANT).count(),
+        Continuity.lastReply(turn.messages())) + 1;
     List<String> ids = callIds(reply, replied.reply().calls().size());
     Message assistant;
     if (replied.reply() instanceof Reply.Final answer) {

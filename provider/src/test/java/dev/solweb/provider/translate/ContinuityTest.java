@@ -235,6 +235,40 @@ class ContinuityTest {
   }
 
   @Test
+  void aReplyAfterACompactionNeverSharesItsNumberWithAKeptReplyAndTheTaskContinues() throws Exception {
+    // Pi's compaction keeps the latest calls and sums up the rest, so the history is shorter than
+    // the replies it holds are numbered: a reply numbered by its place alone took a kept reply's
+    // number, Continuity joined the two, and every later turn replayed (the kill gate's long task).
+    List<Message> start = List.of(Message.system("rules"), Message.user("fix a.txt"));
+    List<Message> history = new ArrayList<>(start);
+    for (int i = 0; i < 3; i++) {
+      String id = editAnswered(history).toolCallIds().get(0);
+      history.add(echo(id, "Edit", json("{\"file_path\": \"a.txt\", \"old_string\": \"x\", \"new_string\": \"y\"}")));
+      history.add(tool(id, "edited " + i));
+    }
+    // Kept after the summary: the second and third replies (call_2_..., call_3_...) and their results,
+    // so the next reply's place in the history is 3 again.
+    List<Message> compacted = plus(List.of(Message.system("rules"), Message.user("fix a.txt"),
+        Message.user("Summary: one edit was made. Go on.")), history.subList(history.size() - 4, history.size())
+        .toArray(Message[]::new));
+    String kept = compacted.get(5).toolCalls().get(0).id();
+    assertThat(kept).startsWith("call_3_");
+    String next = editAnswered(compacted).toolCallIds().get(0);
+
+    assertThat(next).isNotEqualTo(kept);
+    assertThat(next.split("_")[1]).as("the new reply's number is past the kept one's (%s)", kept)
+        .isNotEqualTo(kept.split("_")[1]);
+    long replays = conversations.replays().total();
+    assertContinuesAfter(plus(compacted, echo(next, "Edit", json("{\"file_path\": \"a.txt\", \"old_string\": \"x\","
+        + " \"new_string\": \"y\", \"replace_all\": false}")), tool(next, "edited 3")), replays);
+  }
+
+  private void assertContinuesAfter(List<Message> history, long replaysBefore) {
+    assertThat(conversations.plan(turn(history))).isInstanceOf(TurnPlan.Deliver.class);
+    assertThat(conversations.replays().total()).isEqualTo(replaysBefore);
+  }
+
+  @Test
   void aReplayRefusedBeforeSendIsNotCounted() {
     List<Message> start = List.of(Message.user("hello"));
     answered(start, new Reply.Final("hi"));
