@@ -5,11 +5,13 @@ import dev.solweb.provider.failure.ProviderFailure;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Effort;
 import dev.solweb.provider.seat.SeatException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.logging.Logger;
 
@@ -23,6 +25,9 @@ import java.util.logging.Logger;
 public final class ModelPicker {
 
   private static final Logger LOG = Logger.getLogger(ModelPicker.class.getName());
+
+  /** How long the page may take to show a model row it was given (fakesol's confirms in one request). */
+  private static final Duration CONFIRM = Duration.ofSeconds(2);
 
   private final Page page;
   private final ChatGptPage chat;
@@ -90,10 +95,25 @@ public final class ModelPicker {
       return c;
     }
     if (!c.row().checked()) {
+      String before = chat.effortPillLabel();
       String how = MenuReach.choose(page, page.locator(EffortPicker.MENU_RADIO).nth(c.row().index()));
+      awaitConfirmed(before);
       LOG.info("model: " + c.why() + " (chosen by " + how + ")");
     }
     return c;
+  }
+
+  /**
+   * The page takes a model row asynchronously (its own request; fakesol's {@code /api/model}), and
+   * until it has, its menu still offers the old row's efforts (none, after an Instant row): waits,
+   * at most {@link #CONFIRM}, for the pill to show another row. A pill that never changes is left to
+   * the effort step and to {@code /prepare}, which prove the row before Send.
+   */
+  private void awaitConfirmed(String pillBefore) {
+    long deadline = System.nanoTime() + CONFIRM.toNanos();
+    while (Objects.equals(chat.effortPillLabel(), pillBefore) && System.nanoTime() < deadline) {
+      page.waitForTimeout(30);
+    }
   }
 
   /**
