@@ -13,6 +13,27 @@ function lateComposerForm(form) {
 }
 
 /**
+ * Row 36 (churn 09-21): a keydown anywhere moves focus to the composer. A printable key with no
+ * modifier, pressed while nothing that takes text or a menu or dialog has focus, focuses the editor
+ * at its end before the key lands, so the key types there. Late shapes only (the thread is turnkey).
+ */
+document.addEventListener('keydown', (e) => {
+  if (shape().thread !== 'turnkey' || e.key.length !== 1 || e.key === ' ' || e.ctrlKey || e.metaKey || e.altKey) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && (active.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(active.tagName)
+      || active.closest('[role=menu], [role=dialog], [role=menuitem], [role=menuitemradio]'))) return;
+  const ed = editor();
+  if (!ed) return;
+  ed.focus();
+  const range = document.createRange();
+  range.selectNodeContents(ed);
+  range.collapse(false);
+  const selection = window.getSelection();
+  selection.removeAllRanges();
+  selection.addRange(range);
+}, true);
+
+/**
  * Row 36: a plain Enter inserts a newline, Ctrl+Enter sends. Returns true when it handled the key
  * (page.js's own Enter-sends is skipped then).
  */
