@@ -36,17 +36,36 @@ class LiveViewerTest {
     return new ScreenFrame(jpeg, 1280, 900, sequence);
   }
 
+  /**
+   * A viewer's socket on a server of its own. On fresh-clone runs, with another fork's daemon tests
+   * (PlacesTest) running beside it, the handshake was closed within 0.1 s now and then, a cause not
+   * yet found (see the closing note of issue 37's stop): a closed handshake is tried again on a new
+   * server, at most three times. Nothing the test asserts is retried.
+   */
+  private WebSocket connected(CompletableFuture<LiveViewer> viewer) throws Exception {
+    for (int attempt = 1; ; attempt++) {
+      HttpServer server = vertx.createHttpServer().webSocketHandler(socket ->
+          viewer.complete(new LiveViewer(socket, vertx.getOrCreateContext())))
+          .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      try {
+        return vertx.createWebSocketClient().connect(server.actualPort(), "127.0.0.1", "/")
+            .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException e) {
+        server.close();
+        if (attempt == 3 || !(e.getCause() instanceof io.netty.handler.codec.http.websocketx.WebSocketHandshakeException)) {
+          throw e;
+        }
+      }
+    }
+  }
+
   @Test
   void aViewerThatDoesNotReadGetsFewerFramesNeverAQueueAndThenTheNewest() throws Exception {
     CompletableFuture<LiveViewer> viewer = new CompletableFuture<>();
-    HttpServer server = vertx.createHttpServer().webSocketHandler(socket ->
-        viewer.complete(new LiveViewer(socket, vertx.getOrCreateContext())))
-        .listen(0, "127.0.0.1").toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     LinkedBlockingQueue<Long> received = new LinkedBlockingQueue<>();
     AtomicInteger texts = new AtomicInteger();
     AtomicInteger frames = new AtomicInteger();
-    WebSocket client = vertx.createWebSocketClient().connect(server.actualPort(), "127.0.0.1", "/")
-        .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    WebSocket client = connected(viewer);
     client.binaryMessageHandler(buffer -> {
       frames.incrementAndGet();
       received.add(buffer.getLong(0));
