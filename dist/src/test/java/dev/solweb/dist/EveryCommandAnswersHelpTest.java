@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class EveryCommandAnswersHelpTest {
   /** Launchers with a Java main, run from the repo's bin/ (source layout). */
   private static final Set<String> JAVA = Set.of("solwebd", "solwebctl", "sw", "ask-gpt", "bench", "bench-seat",
-      "bench-unseen", "bench-account", "fakesol", "killgate", "killgate-long", "factory-gpt", "demo");
+      "bench-unseen", "bench-account", "bench-continuity", "fakesol", "killgate", "killgate-long", "factory-gpt", "demo");
   /** Launchers answered in bash alone; bin/test hands every other argument to Maven, so it has no bad option. */
   private static final Set<String> BASH = Set.of("bench-pi", "test");
   /**

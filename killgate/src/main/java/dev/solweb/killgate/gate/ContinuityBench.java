@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.solweb.factory.pi.PiBinary;
 import dev.solweb.factory.session.ClientSession;
+import dev.solweb.provider.platform.Cli;
 import dev.solweb.provider.platform.Json;
 import dev.solweb.provider.platform.Poll;
 import dev.solweb.provider.scenario.ScenarioPlayer;
@@ -21,6 +22,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/bench-continuity} (issue 38): each pinned real client through a 12-step task with its
@@ -32,7 +36,11 @@ import java.util.Set;
  * that loops is cut by its time limit). Two controls post through chat completions: a rewritten
  * user message and a compaction, each to replay exactly once, counted by {@code /healthz}.
  */
-public final class ContinuityBench {
+@Command(name = "bench-continuity", mixinStandardHelpOptions = true, description = {
+    "Runs each pinned client through a 12-step task against solwebd and prints, per client: steps, page sends,"
+        + " conversations, replays (/healthz), typed characters.",
+    "The goal: sends = steps, 1 conversation, 0 replays; the controls replay once each."})
+public final class ContinuityBench implements Callable<Integer> {
 
   enum Client { CLAUDE_CODE, CODEX, PI, OPENCODE, OPENAI_SDK }
 
@@ -48,40 +56,29 @@ public final class ContinuityBench {
   static final String TASK = "CB: tidy notes.txt and make todo.txt as your plan says";
   private static final String NOTES = "alpha\nbeta\nbeta\ngamma\n";
 
-  private ContinuityBench() {}
+  @Option(names = "--clients", split = ",", description = "the clients to run, in order (default: all of"
+      + " ${COMPLETION-CANDIDATES})")
+  List<Client> clients = new ArrayList<>(List.of(Client.values()));
 
-  public static void main(String[] args) throws Exception {
+  @Option(names = "--seat", description = "scripted or fakesol (default ${DEFAULT-VALUE})")
+  String seatName = "scripted";
+
+  @Option(names = "--no-controls", negatable = false, description = "leave out the two controls (a rewritten user"
+      + " message and a compaction, each of which must replay once)")
+  boolean noControls;
+
+  @Option(names = "--keep", description = "leave the work directory (homes, workspaces, logs) for a look")
+  boolean keep;
+
+  public static void main(String[] args) {
+    Cli.exit(Cli.of(new ContinuityBench(), "bench-continuity", 1).setCaseInsensitiveEnumValuesAllowed(true), args);
+  }
+
+  @Override
+  public Integer call() throws Exception {
     Path repo = Path.of(System.getProperty("solweb.root", ".")).toAbsolutePath();
-    List<Client> clients = new ArrayList<>(List.of(Client.values()));
-    GateDaemon.SeatKind seat = GateDaemon.SeatKind.SCRIPTED;
-    boolean controls = true;
-    boolean keep = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--help", "-h" -> {
-          System.out.println("""
-              usage: bench-continuity [--clients claude_code,codex,pi,opencode,openai_sdk] [--seat scripted|fakesol] [--no-controls] [--keep]
-              Runs each pinned client through a 12-step task against solwebd and prints, per client:
-              steps, page sends, conversations, replays (/healthz), typed characters. The goal: sends = steps,
-              1 conversation, 0 replays. Controls: a rewritten user message and a compaction replay once each.
-              --keep leaves the work directory (homes, workspaces, logs) for a look.""");
-          return;
-        }
-        case "--clients" -> {
-          clients.clear();
-          for (String name : args[++i].split(",")) {
-            clients.add(Client.valueOf(name.strip().toUpperCase(Locale.ROOT)));
-          }
-        }
-        case "--seat" -> seat = GateDaemon.SeatKind.valueOf(args[++i].toUpperCase(Locale.ROOT));
-        case "--no-controls" -> controls = false;
-        case "--keep" -> keep = true;
-        default -> {
-          System.err.println("bench-continuity: unknown argument " + args[i] + " (--help)");
-          System.exit(2);
-        }
-      }
-    }
+    GateDaemon.SeatKind seat = GateDaemon.SeatKind.valueOf(seatName.toUpperCase(Locale.ROOT));
+    boolean controls = !noControls;
     Path root = Files.createTempDirectory("bench-continuity-");
     Path pi = PiBinary.locate(Map.of(PiBinary.ROOT_ENV, repo.toString())).orElse(repo.resolve("tools/pi/node_modules/.bin/pi"));
     Gate gate = new Gate(repo, root, pi, seat, Path.of("/usr/bin/chromium"), Set.of());
@@ -108,6 +105,7 @@ public final class ContinuityBench {
         }
       }
     }
+    return 0;
   }
 
   /** One client through its task; the row as counted once solwebd is idle. */
