@@ -125,8 +125,14 @@ public final class HttpOnlyDemo implements Callable<Integer> {
     try {
       StateFile state = StateFile.read(home.resolve(StateFile.NAME)).orElseThrow();
       String token = TokenFile.read(home.resolve(TokenFile.NAME));
-      WebClient.create(vertx).post(state.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(token).send()
-          .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      // Held until the answer: Vert.x closes a client nothing refers to when the collector finds it.
+      WebClient client = WebClient.create(vertx);
+      try {
+        client.post(state.port(), "127.0.0.1", "/shutdown").bearerTokenAuthentication(token).send()
+            .toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+      } finally {
+        client.close();
+      }
     } catch (Exception e) {
       out.println("demo: POST /shutdown failed (" + e.getMessage() + "); ending solwebd");
       daemon.destroy();
