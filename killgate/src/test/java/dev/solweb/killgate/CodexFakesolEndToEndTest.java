@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real Codex CLI 0.169.0 once on fakesol: {@code codex exec} through {@code POST /v1/responses}
+ * The real Codex CLI 0.171.0 once on fakesol: {@code codex exec} through {@code POST /v1/responses}
  * of solwebd on the real PlaywrightSeat (headless), started by solwebctl ensure. Codex runs with
  * tools/codex/config.test.toml (loopback only, its token from bin/solwebctl token) in temp homes.
  */

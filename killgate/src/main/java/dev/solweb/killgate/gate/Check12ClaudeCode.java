@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * 12. Claude Code straight at solwebd (issue 30): the pinned Claude Code 2.1.332
+ * 12. Claude Code straight at solwebd (issue 30): the pinned Claude Code 2.1.337
  * ({@code tools/ccr}) with no router in between, its key only from an {@code apiKeyHelper} that
  * runs {@code solwebctl token}, creates a file through a Write tool call and changes it through an
  * Edit (which Claude Code echoes back with {@code "replace_all": false} added: issue 38). Passes when

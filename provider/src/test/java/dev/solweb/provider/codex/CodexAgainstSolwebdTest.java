@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real Codex CLI 0.169.0 through {@code POST /v1/responses} on the scripted seat: the tool
+ * The real Codex CLI 0.171.0 through {@code POST /v1/responses} on the scripted seat: the tool
  * loop, a cap, session identity. Requests are counted on the wire by a loopback proxy. The token
  * reaches Codex through {@code solwebctl token} only.
  */

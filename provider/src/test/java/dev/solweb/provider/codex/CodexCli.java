@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The pinned real Codex CLI (tools/codex, 0.169.0) in a temp world: its own HOME and CODEX_HOME
+ * The pinned real Codex CLI (tools/codex, 0.171.0) in a temp world: its own HOME and CODEX_HOME
  * (never ~/.codex), and the provider table bin/install writes (docs/codex.md) pointed at a loopback
  * port: the token comes from {@code bin/solwebctl token} ({@code auth.command}) reading the test
  * daemon's home, so it is in neither the file nor Codex's environment.

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The pinned Claude Code 2.1.332 straight at solwebd's {@code /v1/messages}, no router between:
+ * The pinned Claude Code 2.1.337 straight at solwebd's {@code /v1/messages}, no router between:
  * the real client, the real daemon on a ScriptedSeat, the token only through the
  * {@code apiKeyHelper} that runs {@code solwebctl token} ({@link ClaudeRun#directSettings}), and
  * a byte-level proxy in between that counts every request Claude Code makes. Loopback only.

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Offline end to end with the real programs: bin/sw, the pinned Claude Code 2.1.332 straight at
+ * Offline end to end with the real programs: bin/sw, the pinned Claude Code 2.1.337 straight at
  * solwebd (the default) or through claude-code-router 2.0.0 ({@code --via-ccr}, tools/ccr), and
  * the real solwebd that sw's own ensure starts on a ScriptedSeat. Loopback only; every home is a
  * temp dir.
