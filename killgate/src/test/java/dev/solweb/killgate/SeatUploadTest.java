@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.solweb.killgate.fakesol.FakeSolUploads;
 import dev.solweb.killgate.fakesol.FakeSolUploads.Fault;
+import dev.solweb.killgate.fakesol.PageMutations;
 import dev.solweb.provider.failure.ProviderFailure.Kind;
 import dev.solweb.provider.model.Attachment;
 import dev.solweb.provider.model.Effort;
@@ -16,6 +17,8 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The seat's uploads on fakesol in Chromium (issue 29), one page fault each (REAL-PAGE rows 44-49):
@@ -27,7 +30,12 @@ class SeatUploadTest extends SeatHarness {
   private static final String TWO_ANSWERS = "{\"default\": [{\"prose\": \"seen\"}, {\"prose\": \"again\"}]}";
 
   private PlaywrightSeat ready(Fault... faults) throws Exception {
-    fakesol(scenario(TWO_ANSWERS));
+    return ready(PageMutations.Plan.NONE, faults);
+  }
+
+  /** A seat on fakesol's page rendered through {@code plan}, with these upload faults. */
+  private PlaywrightSeat ready(PageMutations.Plan plan, Fault... faults) throws Exception {
+    fakesol(scenario(TWO_ANSWERS), plan);
     for (Fault f : faults) {
       sol.uploads().fault(f);
     }
@@ -76,9 +84,12 @@ class SeatUploadTest extends SeatHarness {
         .isGreaterThanOrEqualTo(Duration.ofMillis(1_000)); // it waited for the slow processing
   }
 
-  @Test
-  void aFailedProcessingStreamFailsTypedBeforeAnythingIsTypedAndLeavesNoChip() throws Exception {
-    PlaywrightSeat seat = ready(Fault.PROCESSING_FAILS);
+  /** On a form, and where the composer is no form (row 55): the chip goes either way. */
+  @ParameterizedTest
+  @ValueSource(strings = {"", "formless-send"})
+  void aFailedProcessingStreamFailsTypedBeforeAnythingIsTypedAndLeavesNoChip(String mutation) throws Exception {
+    PlaywrightSeat seat = ready(mutation.isEmpty() ? PageMutations.Plan.NONE : PageMutations.named(List.of(mutation), 1),
+        Fault.PROCESSING_FAILS);
 
     assertThatThrownBy(() -> seat.send("read it", List.of(UploadFiles.log("a.log", 1_000))))
         .isInstanceOfSatisfying(SeatException.class, e -> {

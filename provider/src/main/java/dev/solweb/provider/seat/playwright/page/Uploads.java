@@ -1,5 +1,6 @@
 package dev.solweb.provider.seat.playwright.page;
 
+import com.microsoft.playwright.ElementHandle;
 import com.microsoft.playwright.FileChooser;
 import com.microsoft.playwright.Locator;
 import com.microsoft.playwright.Page;
@@ -42,8 +43,9 @@ public final class Uploads {
    * 10 s for 10 MB on a loaded two-core machine), never through a file on disk.
    */
   private static final java.time.Duration HANDOVER = java.time.Duration.ofSeconds(90);
-  /** The chips: groups in the composer form. */
-  private static final String CHIPS = "form:has([contenteditable=\"true\"], #prompt-textarea) [role=\"group\"]";
+  /** The first chip's remove button (the chip's last button; its label is localized), or null. */
+  private static final String FIRST_CHIPS_REMOVE = "() => { const f = " + FORM + "; const chip = f && f.querySelector('[role=\"group\"]');"
+      + " return chip ? Array.from(chip.querySelectorAll('button')).pop() || null : null; }";
 
   private final Page page;
 
@@ -158,10 +160,19 @@ public final class Uploads {
    * the next. Returns how many were removed.
    */
   public int removeAll() {
-    Locator chips = page.locator(CHIPS);
     int removed = 0;
-    while (removed < 32 && chips.count() > 0) {
-      chips.first().locator("button").last().click(new Locator.ClickOptions().setTimeout(3_000).setForce(true));
+    while (removed < 32) {
+      // Found in the composer's own container, a form or not (row 55): a form-only rule left a
+      // formless page's chips in place, to ride along with the next Send.
+      ElementHandle remove = page.evaluateHandle(FIRST_CHIPS_REMOVE).asElement();
+      if (remove == null) {
+        return removed;
+      }
+      try {
+        remove.click(new ElementHandle.ClickOptions().setTimeout(3_000).setForce(true));
+      } finally {
+        remove.dispose();
+      }
       removed++;
     }
     return removed;
