@@ -8,6 +8,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.solweb.provider.seat.playwright.PlaywrightOptions;
 import dev.solweb.provider.seat.playwright.browser.Chromium;
+import dev.solweb.testkit.Programs;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -16,21 +17,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Pages to read in headless Chromium, served on loopback with {@code /api/auth/session}: the
  * REAL captures of ../shared/realdom/ ({@code /capture/<path>}, never copied into the repo) and
  * this project's hand-written late-2026 pages ({@code /late/<file>}, test resources). Each is an
  * outerHTML fragment, served in a document shell unchanged; every request that is not to a
- * loopback address is aborted, so nothing leaves the machine.
+ * loopback address is aborted, so nothing leaves the machine. A JUnit extension: one server and one
+ * Chromium per test class ({@code @RegisterExtension static final CapturedPages pages = new CapturedPages();}).
  */
-final class CapturedPages implements AutoCloseable {
+final class CapturedPages implements BeforeAllCallback, AfterAllCallback {
 
   static final Path REALDOM = locate();
 
-  private final HttpServer server;
-  private final Playwright playwright;
-  private final Browser browser;
+  private HttpServer server;
+  private Playwright playwright;
+  private Browser browser;
 
   /** ../shared/realdom from the repo root (the worktree's parent holds shared/), else /work/shared/realdom. */
   private static Path locate() {
@@ -44,7 +49,9 @@ final class CapturedPages implements AutoCloseable {
     return Path.of("/work/shared/realdom");
   }
 
-  CapturedPages() throws IOException {
+  @Override
+  public void beforeAll(ExtensionContext context) throws IOException {
+    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
     server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/api/auth/session", ex ->
         send(ex, 200, "application/json", "{\"user\": {\"email\": \"capture@solweb.invalid\"}}"));
@@ -110,7 +117,7 @@ final class CapturedPages implements AutoCloseable {
   }
 
   @Override
-  public void close() {
+  public void afterAll(ExtensionContext context) {
     playwright.close();
     server.stop(0);
   }

@@ -11,9 +11,8 @@ import dev.solweb.provider.seat.playwright.inspect.PageInspector;
 import dev.solweb.provider.seat.playwright.inspect.PageReport;
 import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The seat's page reading and the doctor on this project's hand-written late-2026 pages
@@ -23,17 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 class LatePagesTest {
 
-  private static CapturedPages pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new CapturedPages();
-  }
-
-  @AfterAll
-  static void stop() {
-    pages.close();
-  }
+  @RegisterExtension static final CapturedPages pages = new CapturedPages();
 
   @Test
   void theTurnKeyThreadReadsItsThreeExchangesAndOnlyTheAnswerBodies() {

@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Page;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The seat acts only on what a person could use (REAL-PAGE rows 55, 57, 58, 65): hand-written pages
@@ -14,17 +13,7 @@ import org.junit.jupiter.api.Test;
  */
 class PersonInputTest {
 
-  private static CapturedPages pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new CapturedPages();
-  }
-
-  @AfterAll
-  static void stop() {
-    pages.close();
-  }
+  @RegisterExtension static final CapturedPages pages = new CapturedPages();
 
   private static ChatGptPage page(String html) {
     Page page = pages.open("late/hidden-2026-10-08.html");

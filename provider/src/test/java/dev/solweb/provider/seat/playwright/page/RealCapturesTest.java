@@ -7,20 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.microsoft.playwright.Page;
 import dev.solweb.provider.model.Effort;
-import dev.solweb.provider.seat.playwright.PlaywrightOptions;
-import dev.solweb.provider.seat.playwright.browser.Chromium;
 import dev.solweb.provider.seat.playwright.inspect.PageInspector;
 import dev.solweb.provider.seat.playwright.inspect.PageReport;
-import dev.solweb.testkit.Programs;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The seat's page reading on the REAL chatgpt.com captures in ../shared/realdom/ (never copied
@@ -30,20 +27,11 @@ import org.junit.jupiter.api.Test;
 class RealCapturesTest {
 
   private static final Path REALDOM = CapturedPages.REALDOM;
-  private static CapturedPages pages;
+  @RegisterExtension static final CapturedPages pages = new CapturedPages();
 
   @BeforeAll
-  static void start() throws Exception {
-    Programs.require(PlaywrightOptions.DEFAULT_CHROMIUM.toString());
+  static void capturesPresent() {
     assumeTrue(Files.isDirectory(REALDOM), "no realdom captures at " + REALDOM);
-    pages = new CapturedPages();
-  }
-
-  @AfterAll
-  static void stop() {
-    if (pages != null) {
-      pages.close();
-    }
   }
 
   private static URI base() {

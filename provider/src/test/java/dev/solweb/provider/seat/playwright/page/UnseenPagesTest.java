@@ -13,9 +13,8 @@ import dev.solweb.provider.seat.playwright.page.PageVerdicts.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The seat on pages nobody wrote a table for (REAL-PAGE rows 32-41), hand-written in
@@ -30,17 +29,7 @@ class UnseenPagesTest {
   private static final String FIRST = "5e1f0a22-0001-4b7c-9d10-aa0011223344";
   private static final String SECOND = "5e1f0a22-0002-4b7c-9d10-aa0011223355";
 
-  private static CapturedPages pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new CapturedPages();
-  }
-
-  @AfterAll
-  static void stop() {
-    pages.close();
-  }
+  @RegisterExtension static final CapturedPages pages = new CapturedPages();
 
   @Test
   void theEnglishSeptemberPageSendsReadsAndListsWithoutTestIds() {

@@ -3,8 +3,7 @@ package dev.solweb.provider.seat.playwright.page;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.microsoft.playwright.Page;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -15,17 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class UploadsTest {
 
-  private static CapturedPages pages;
-
-  @BeforeAll
-  static void start() throws Exception {
-    pages = new CapturedPages();
-  }
-
-  @AfterAll
-  static void stop() {
-    pages.close();
-  }
+  @RegisterExtension static final CapturedPages pages = new CapturedPages();
 
   private static final String CHIP = "<div role=\"group\" aria-label=\"%1$s\"><span>%1$s</span>"
       + "<button type=\"button\" aria-label=\"Datei %2$d entfernen: %1$s\" onclick=\"this.parentElement.remove()\">\u00D7</button></div>";
