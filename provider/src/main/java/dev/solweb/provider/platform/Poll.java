@@ -81,4 +81,20 @@ public final class Poll {
       }
     }
   }
+
+  /**
+   * Sleeps what is left of {@code interval} since {@code startNanos} ({@link System#nanoTime}): a
+   * wait on the page that failed early (a navigation) still keeps its interval, so a caller's loop
+   * never spins. An interrupt ends the sleep with the thread's flag set again.
+   */
+  public static void restOf(Duration interval, long startNanos) {
+    long left = interval.toNanos() - (System.nanoTime() - startNanos);
+    if (left > 0) {
+      try {
+        Thread.sleep(left / 1_000_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
 }

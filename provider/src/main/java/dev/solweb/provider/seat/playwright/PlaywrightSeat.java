@@ -258,17 +258,7 @@ public final class PlaywrightSeat implements BrowserSeat {
     }
     boolean[] sent = {false};
     PageTurn turn = new PageTurn(tab, effort);
-    try {
-      Optional<SeatReply> reply = guard(sent, () -> turn.regenerate(sent));
-      last = turn.figures();
-      pendingCheck = last.pending();
-      return reply;
-    } finally {
-      stopRequested.set(false);
-      if (sent[0]) {
-        tab.stream().turn().pageCounters(settled.plan(), clock.instant()).ifPresent(read -> counters = read);
-      }
-    }
+    return pageTurn(turn, sent, () -> turn.regenerate(sent));
   }
 
   @Override
@@ -345,16 +335,24 @@ public final class PlaywrightSeat implements BrowserSeat {
     String text = raw.replace("\r\n", "\n").replace('\r', '\n');
     boolean[] sent = {false};
     PageTurn turn = new PageTurn(tab, effort);
+    return pageTurn(turn, sent, () -> turn.run(text, sent, attachments,
+        new PageUploads(tab, uploadControls, uploadWatch, clock, readiness), outputDir, sentListener));
+  }
+
+  /**
+   * One page turn (a Send or a Regenerate) through the funnel: its figures kept, the stop request
+   * cleared, and once it was sent the account's counters read from its stream, even when it failed
+   * (a cap says most there).
+   */
+  private <T> T pageTurn(PageTurn turn, boolean[] sent, Step<T> step) throws SeatException {
     try {
-      PageUploads uploads = new PageUploads(tab, uploadControls, uploadWatch, clock, readiness);
-      SeatReply reply = guard(sent, () -> turn.run(text, sent, attachments, uploads, outputDir, sentListener));
+      T reply = guard(sent, step);
       last = turn.figures();
       pendingCheck = last.pending();
       return reply;
     } finally {
       stopRequested.set(false);
       if (sent[0]) {
-        // A failed turn's stream still carries the counters (a cap says most there).
         tab.stream().turn().pageCounters(settled.plan(), clock.instant()).ifPresent(read -> counters = read);
       }
     }

@@ -2,6 +2,7 @@ package dev.solweb.provider.seat.playwright.page;
 
 import com.microsoft.playwright.Page;
 import com.microsoft.playwright.PlaywrightException;
+import dev.solweb.provider.platform.Poll;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -101,14 +102,7 @@ public final class PageChanges {
       Map<String, Object> m = out instanceof Map<?, ?> map ? (Map<String, Object>) map : Map.of();
       return new Wake(number(m.get("count")), Boolean.TRUE.equals(m.get("news")));
     } catch (PlaywrightException e) {
-      long left = within.toNanos() - (System.nanoTime() - start);
-      if (left > 0) {
-        try {
-          Thread.sleep(left / 1_000_000);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
+      Poll.restOf(within, start);
       return new Wake(UNKNOWN, false);
     }
   }

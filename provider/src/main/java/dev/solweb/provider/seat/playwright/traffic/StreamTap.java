@@ -1,6 +1,7 @@
 package dev.solweb.provider.seat.playwright.traffic;
 
 import com.microsoft.playwright.Page;
+import dev.solweb.provider.platform.Poll;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -213,14 +214,7 @@ public final class StreamTap {
           + " : new Promise((r) => setTimeout(() => r(false), ms))", (int) within.toMillis()); // Playwright serializes no Long
     } catch (com.microsoft.playwright.PlaywrightException e) {
       // a page navigating or gone: the next poll tells; keep the interval
-      long left = within.toNanos() - (System.nanoTime() - start);
-      if (left > 0) {
-        try {
-          Thread.sleep(left / 1_000_000);
-        } catch (InterruptedException interrupted) {
-          Thread.currentThread().interrupt();
-        }
-      }
+      Poll.restOf(within, start);
     }
   }
 
